@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// LiveActivities: iOS-style Live Activities for the Linux desktop.
+let package = Package(
+    name: "LiveActivities",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "liveactivityd", targets: ["liveactivityd"]),
+        .executable(name: "liveactivity", targets: ["liveactivity"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CDBus", path: "Modules/CDBus", pkgConfig: "dbus-1",
+                       providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CNotify", path: "Modules/CNotify", pkgConfig: "libnotify",
+                       providers: [.apt(["libnotify-dev"])]),
+
+        .target(name: "ActivityModel"),
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "Notifications", dependencies: ["CNotify"]),
+        .target(name: "LiveActivitiesService",
+                dependencies: ["ActivityModel", "DBus", "Notifications"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus"]),
+        .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
+        .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
+
+        /// Real processes for tests: a private dbus-daemon, Xvfb, dunst, our binaries.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
+        .testTarget(name: "IntegrationTests",
+                    dependencies: ["DBus", "ActivityModel", "LiveActivityCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("liveactivity: not built yet")

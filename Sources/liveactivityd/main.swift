@@ -1,0 +1,1 @@
+print("liveactivityd: not built yet")

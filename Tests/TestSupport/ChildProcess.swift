@@ -1,0 +1,127 @@
+import Foundation
+
+/// A program a test starts and must always stop: spawned with a clean signal mask,
+/// stopped with SIGKILL (Swift Testing's threads block SIGTERM, and children inherit
+/// that mask) and always reaped.
+public final class ChildProcess: @unchecked Sendable {
+    public let process: Process
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Starts `executable` with `arguments` in `environment`; stdout and stderr are captured.
+    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+                captureOutput: Bool = true) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: ChildProcess.resolve(executable))
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if captureOutput {
+            process.standardOutput = stdoutPipe
+            process.standardError = stderrPipe
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+
+    /// The stdout handle, for readers that wait for a line (e.g. a printed address).
+    public var standardOutput: FileHandle { stdoutPipe.fileHandleForReading }
+    public var standardError: FileHandle { stderrPipe.fileHandleForReading }
+
+    /// Sends `signal` (SIGSTOP, SIGCONT, SIGKILL…) without reaping.
+    public func send(_ signal: Int32) { if process.isRunning { kill(pid, signal) } }
+
+    /// Kills with SIGKILL and reaps; safe to call more than once.
+    public func stop() {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        if process.isRunning { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    /// Finds `name` on PATH unless it is already a path.
+    public static func resolve(_ name: String) -> String {
+        if name.contains("/") { return name }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return name
+    }
+}
+
+/// The result of a command a test ran to completion.
+public struct CommandResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs a command to completion (at most `timeout` seconds, then SIGKILL) and returns its output.
+@discardableResult
+public func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                       timeout: Double = 30) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ChildProcess.resolve(executable))
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = LockedData(), errData = LockedData()
+    let group = DispatchGroup()
+    for (handle, sink) in [(out.fileHandleForReading, outData), (err.fileHandleForReading, errData)] {
+        group.enter()
+        DispatchQueue.global().async { sink.set(handle.readDataToEndOfFile()); group.leave() }
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(2_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    group.wait()
+    return CommandResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData.get(), as: UTF8.self),
+                         stderr: String(decoding: errData.get(), as: UTF8.self))
+}
+
+/// Data shared between the reader threads of `runCommand`.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}
+
+/// Polls `condition` every 10 ms until it holds or `timeout` seconds pass; returns whether it held.
+public func waitUntil(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+        if try condition() { return true }
+        usleep(10_000)
+    } while Date() < deadline
+    return try condition()
+}
+
+/// Reads one line from `handle` (blocking), without the newline.
+public func readLine(from handle: FileHandle) -> String? {
+    var bytes: [UInt8] = []
+    while true {
+        let chunk = handle.readData(ofLength: 1)
+        guard let byte = chunk.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+        if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+        bytes.append(byte)
+    }
+}
