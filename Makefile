@@ -1,0 +1,39 @@
+# LiveActivities: build, test and install (PREFIX defaults to ~/.local).
+PREFIX ?= $(HOME)/.local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+BUS_NAME = io.github.liveactivities.LiveActivities1
+CONFIG ?= release
+
+.PHONY: all build test run install uninstall clean
+
+all: build
+
+build:
+	swift build -c $(CONFIG)
+
+test:
+	scripts/test
+
+run:
+	scripts/run
+
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
+	  $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/liveactivities/kinds
+	install -m 755 "$$(swift build -c $(CONFIG) --show-bin-path)/liveactivityd" $(DESTDIR)$(BINDIR)/liveactivityd
+	install -m 755 "$$(swift build -c $(CONFIG) --show-bin-path)/liveactivity" $(DESTDIR)$(BINDIR)/liveactivity
+	install -m 644 data/dbus/$(BUS_NAME).xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/$(BUS_NAME).xml
+	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
+	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
+	install -m 644 data/kinds/*.json $(DESTDIR)$(DATADIR)/liveactivities/kinds/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/liveactivityd $(DESTDIR)$(BINDIR)/liveactivity \
+	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/$(BUS_NAME).xml \
+	  $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service \
+	  $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
+	rm -rf $(DESTDIR)$(DATADIR)/liveactivities
+
+clean:
+	swift package clean
