@@ -1,1 +1,4 @@
-print("liveactivityd: not built yet")
+import Foundation
+import LiveActivitiesService
+
+exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

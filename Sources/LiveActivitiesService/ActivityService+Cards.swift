@@ -1,0 +1,80 @@
+import ActivityModel
+import DBus
+import Notifications
+
+/// The card of each activity (its notification) and what its buttons do.
+extension ActivityService {
+    /// Sends the card when what it shows changed, or when an alert must pop it up.
+    func showCard(_ snapshot: ActivitySnapshot, alert: Alert?) {
+        guard let presenter, registry.enabled else { return }
+        let id = snapshot.activity.id.rawValue
+        var card = Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind])
+        if let alert {
+            if let title = alert.title, !title.isEmpty { card.title = title }
+            if let body = alert.body, !body.isEmpty { card.body = body + "\n" + card.body }
+            lastCards[id] = card
+            presenter.show(id: id, card: card, alert: CardAlert(soundName: alert.sound))
+            return
+        }
+        guard lastCards[id] != card else { return }
+        lastCards[id] = card
+        presenter.show(id: id, card: card, alert: nil)
+    }
+
+    /// The card of a snapshot: the rendered text, the kind's icon, and buttons while live.
+    static func card(for snapshot: ActivitySnapshot, kind: Kind?) -> Card {
+        let rendered = snapshot.rendered
+        let live = snapshot.activity.status.isLive
+        return Card(appName: snapshot.activity.appName ?? kind?.displayName ?? "Live Activities",
+                    title: rendered.title, body: rendered.body,
+                    iconName: rendered.iconName, progress: rendered.progress,
+                    buttons: live ? rendered.buttons.map { CardButton(key: $0.key, label: $0.label) } : [],
+                    category: "x-liveactivities", desktopEntry: nil)
+    }
+
+    /// A card button was pressed (reported on the presenter's thread, posted to the loop):
+    /// built-in actions act on the activity; every action is announced with ActionInvoked.
+    func handleAction(id: String, key: String) {
+        guard let activityID = try? ActivityID.parse(id), registry.activity(activityID) != nil else { return }
+        let now = clock()
+        do {
+            let events = try registry.perform(action: key, id: activityID, now: now)
+            commit(events, now: now)
+        } catch {
+            Log.warning("card action \(key) on \(id): \(error.message)")
+        }
+        emit("ActionInvoked", [.string(id), .string(key)])
+    }
+
+    /// The user closed the card: the activity goes on; the card returns with the next alert.
+    /// The presenter keeps it closed until then; nothing else changes.
+    func handleClosedByUser(id: String) {
+        Log.info("card of \(id) closed by the user; the activity goes on")
+    }
+}
+
+/// What the notification side reports back: a new server, a card's notification id.
+extension ActivityService {
+    /// A (new) notification server: its profile may change how text renders (GNOME shows no
+    /// seconds), so every activity is re-read and the tick timer re-armed.
+    func serverChanged() {
+        let now = clock()
+        if let info = presenter?.serverInfo { Log.info("notification server: \(info.name) \(info.version)") }
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        refreshManager()
+        reschedule(now: now)
+    }
+
+    /// Remembers which notification shows an activity, so that a restarted daemon replaces
+    /// that card instead of adding a second one.
+    func notificationIDChanged(id: String, notificationID: UInt32) {
+        guard registry.activity(id) != nil, notificationIDs[id] != notificationID else { return }
+        notificationIDs[id] = notificationID
+        persist()
+    }
+
+    /// Hands the saved notification ids to the presenter before it shows anything.
+    func adoptSavedCards() {
+        for (id, notificationID) in notificationIDs { presenter?.adopt(id: id, notificationID: notificationID) }
+    }
+}

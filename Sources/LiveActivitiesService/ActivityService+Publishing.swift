@@ -1,0 +1,121 @@
+import ActivityModel
+import DBus
+import Notifications
+
+/// Fans the model's events out: signals, PropertiesChanged (only for values that changed),
+/// object export and removal, the card, history, and the one tick timer.
+extension ActivityService {
+    /// After an acknowledged call: persist first (nothing acknowledged may be lost), then publish.
+    func commit(_ events: [ActivityEvent], now: Double) {
+        persist()
+        apply(events, now: now)
+        reschedule(now: now)
+    }
+
+    func persist() {
+        store.save(PersistedState(registry: registry, notificationIDs: notificationIDs))
+    }
+
+    func apply(_ events: [ActivityEvent], now: Double) {
+        var touched: [String] = []
+        var alerts: [String: Alert] = [:]
+        for event in events {
+            switch event {
+            case .started(let id, let kind):
+                try? exportActivity(id.rawValue)
+                emit("ActivityStarted", [.string(id.rawValue), .string(kind)])
+                touched.append(id.rawValue)
+            case .updated(let id):
+                emit("ActivityUpdated", [.string(id.rawValue)])
+                touched.append(id.rawValue)
+            case .ended(let id, let reason):
+                emit("ActivityEnded", [.string(id.rawValue), .string(reason)])
+                if let activity = registry.activity(id) { store.appendHistory(HistoryEntry(activity: activity, now: now)) }
+                touched.append(id.rawValue)
+            case .statusChanged(let id, let status):
+                emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
+                touched.append(id.rawValue)
+            case .alert(let id, let alert):
+                alerts[id.rawValue] = alert
+                touched.append(id.rawValue)
+            case .rendered(let id):
+                touched.append(id.rawValue)
+            case .dismissed(let id):
+                remove(id.rawValue)
+            }
+        }
+        var seen = Set<String>()
+        for id in touched where seen.insert(id).inserted && registry.activity(id) != nil {
+            refresh(id, alert: alerts[id], now: now)
+        }
+        refreshManager()
+    }
+
+    /// Re-reads one activity: PropertiesChanged for what changed, and its card.
+    func refresh(_ id: String, alert: Alert?, now: Double) {
+        guard let current = snapshot(id, now: now) else { return }
+        let values = ActivityProperty.values(of: current)
+        let before = published[id] ?? [:]
+        let changed = ActivityProperty.all.map(\.name).filter { values[$0] != before[$0] }
+        published[id] = values
+        if !changed.isEmpty && !before.isEmpty {
+            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, names: changed)
+        }
+        showCard(current, alert: alert)
+    }
+
+    /// CompactText and ActiveCount, announced only when they change.
+    func refreshManager() {
+        let values: [String: DBusValue] = ["CompactText": .string(compactText), "ActiveCount": .uint32(UInt32(activeCount)),
+                                           "NotificationServer": .string(notificationServer)]
+        let changed = values.keys.sorted().filter { values[$0] != publishedManager[$0] }
+        publishedManager = values
+        if !changed.isEmpty {
+            server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: changed)
+        }
+    }
+
+    func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
+        guard let activityID = try? ActivityID.parse(id), let activity = registry.activity(activityID) else { return nil }
+        let rendered = registry.render(activityID, now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        guard let rendered else { return nil }
+        return ActivitySnapshot(activity: activity, rendered: rendered)
+    }
+
+    var renderStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
+
+    func exportActivity(_ id: String) throws(DBusError) {
+        guard !exported.contains(id) else { return }
+        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [unowned self] id in
+            self.snapshot(id, now: self.clock())
+        }])
+        exported.insert(id)
+    }
+
+    func remove(_ id: String) {
+        presenter?.close(id: id)
+        lastCards[id] = nil
+        notificationIDs[id] = nil
+        published[id] = nil
+        if exported.remove(id) != nil { server.unexport(BusNames.activityPath(id)) }
+    }
+
+    func emit(_ signal: String, _ arguments: [DBusValue]) {
+        do {
+            try server.emit(path: BusNames.managerPath, interface: BusNames.managerInterface, signal: signal, arguments)
+        } catch {
+            Log.error("cannot emit \(signal): \(error.message)")
+        }
+    }
+
+    /// Arms the one timer at the model's next deadline (none when nothing is live).
+    func reschedule(now: Double) {
+        scheduler.schedule(at: registry.nextDeadline(after: now, style: renderStyle)) { [unowned self] in
+            let tickNow = self.clock()
+            let events = self.registry.tick(now: tickNow)
+            if events.contains(where: \.changesLifecycle) { self.persist() }
+            self.apply(events, now: tickNow)
+            self.reschedule(now: tickNow)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import ActivityModel
+import DBus
+import Foundation
+import Notifications
+
+/// The daemon's core. Handlers of the manager interface call it; it validates through the
+/// model (which changes nothing when it refuses), persists what it acknowledged, then fans
+/// the model's events out to signals, properties, the card and the store. It lives on the
+/// event loop's thread; the notification server is only ever reached through the presenter.
+public final class ActivityService {
+    let loop: EventLoop
+    let server: DBusObjectServer
+    let store: StateStore
+    let presenter: CardPresenter?
+    let clock: () -> Double
+    private(set) var catalog: KindCatalog
+    var registry: ActivityRegistry
+    var notificationIDs: [String: UInt32] = [:]
+    /// The property values last published per activity object, to emit only what changed.
+    var published: [String: [String: DBusValue]] = [:]
+    var publishedManager: [String: DBusValue] = [:]
+    var exported: Set<String> = []
+    var lastCards: [String: Card] = [:]
+    let scheduler: TickScheduler
+
+    public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardPresenter?,
+                limits: Limits = Limits(), clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+        self.loop = loop
+        self.server = server
+        self.presenter = presenter
+        self.clock = clock
+        store = StateStore(paths: paths)
+        catalog = KindCatalog.load(directories: paths.kindDirectories)
+        for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
+        registry = ActivityRegistry(catalog: catalog, limits: limits)
+        scheduler = TickScheduler(loop: loop)
+    }
+
+    // MARK: Start-up
+
+    /// Exports the manager (and restored activities) before the bus name is requested, and
+    /// applies what time did while the daemon was down.
+    public func exportObjects() throws(DBusError) {
+        if let saved = store.load() {
+            registry = saved.registry
+            registry.catalog = catalog
+            notificationIDs = saved.notificationIDs
+        }
+        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
+        server.enableObjectManager(at: BusNames.managerPath)
+        for activity in registry.activities { try exportActivity(activity.id.rawValue) }
+        let now = clock()
+        let events = registry.tick(now: now)
+        apply(events, now: now)
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        refreshManager()
+        persist()
+        reschedule(now: now)
+        Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
+    }
+
+    // MARK: Manager methods
+
+    func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
+               options: [String: DBusValue], sender: String?) throws(DBusError) -> String {
+        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+        let now = clock()
+        let (id, events) = try mapped { () throws(ActivityError) in
+            try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
+                               options: request.options, now: now)
+        }
+        commit(events, now: now)
+        return id.rawValue
+    }
+
+    func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
+        let values = try ValueConversion.modelValues(state, what: "state")
+        let reader = try OptionReader(method: "Update", options: options,
+                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound"])
+        let updateOptions = UpdateOptions(staleAt: try reader.unixTime("stale-at"), relevance: try reader.number("relevance"),
+                                          alertTitle: try reader.string("alert-title"), alertBody: try reader.string("alert-body"),
+                                          alertSound: try reader.string("alert-sound"))
+        let now = clock()
+        let events = try mapped { () throws(ActivityError) in
+            try registry.update(id: ActivityID.parse(id), state: values, options: updateOptions, now: now)
+        }
+        commit(events, now: now)
+    }
+
+    func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
+        let values = try ValueConversion.modelValues(state, what: "state")
+        let reader = try OptionReader(method: "End", options: options, known: ["reason", "dismissal", "dismiss-at"])
+        let endOptions = EndOptions(reason: try reader.string("reason"), dismissal: try reader.string("dismissal"),
+                                    dismissAt: try reader.unixTime("dismiss-at"))
+        let now = clock()
+        let events = try mapped { () throws(ActivityError) in
+            try registry.end(id: ActivityID.parse(id), state: values, options: endOptions, now: now)
+        }
+        commit(events, now: now)
+    }
+
+    func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
+                options: [String: DBusValue], sender: String?) throws(DBusError) -> (String, Bool) {
+        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
+        let now = clock()
+        let (id, started, events) = try mapped { () throws(ActivityError) in
+            try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
+                                options: request.options, endReason: request.reason, now: now)
+        }
+        commit(events, now: now)
+        return (id.rawValue, started)
+    }
+
+    func pause(id: String) throws(DBusError) {
+        let now = clock()
+        let events = try mapped { () throws(ActivityError) in try registry.pause(id: ActivityID.parse(id), now: now) }
+        commit(events, now: now)
+    }
+
+    func resume(id: String) throws(DBusError) {
+        let now = clock()
+        let events = try mapped { () throws(ActivityError) in try registry.resume(id: ActivityID.parse(id), now: now) }
+        commit(events, now: now)
+    }
+
+    func extend(id: String, seconds: Int64) throws(DBusError) {
+        let now = clock()
+        let events = try mapped { () throws(ActivityError) in
+            try registry.extend(id: ActivityID.parse(id), seconds: Double(seconds), now: now)
+        }
+        commit(events, now: now)
+    }
+
+    func properties(id: String) throws(DBusError) -> DBusValue {
+        let activityID = try mapped { () throws(ActivityError) in try ActivityID.parse(id) }
+        guard let current = snapshot(activityID.rawValue, now: clock()) else {
+            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
+        }
+        return ActivityProperty.getReply(of: current)
+    }
+
+    func list() -> [(id: String, kind: String, status: String)] {
+        registry.activities.map { ($0.id.rawValue, $0.kind, $0.status.rawValue) }
+    }
+
+    var enabled: Bool { registry.enabled }
+
+    func setEnabled(_ on: Bool) throws(DBusError) {
+        guard on != registry.enabled else { return }
+        registry.enabled = on
+        persist()
+        if on { for activity in registry.activities { lastCards[activity.id.rawValue] = nil; refresh(activity.id.rawValue, alert: nil, now: clock()) } }
+        else { for id in lastCards.keys { presenter?.close(id: id) }; lastCards = [:] }
+        server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Enabled"])
+    }
+
+    var compactText: String { registry.compactText(now: clock(), timeZoneOffset: Self.timeZoneOffset(at: clock())) }
+    var activeCount: Int { registry.live.count }
+    var kindNames: [String] { catalog.kinds.keys.sorted() }
+    var notificationServer: String {
+        guard let info = presenter?.serverInfo else { return "" }
+        return "\(info.name) \(info.version)"
+    }
+
+    // MARK: Helpers
+
+    /// Runs a model call, turning its typed error into the D-Bus error of the contract.
+    func mapped<T>(_ body: () throws(ActivityError) -> T) throws(DBusError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw DBusError(name: error.name == "InvalidArgs" ? "org.freedesktop.DBus.Error.InvalidArgs"
+                                                             : BusNames.errorPrefix + error.name,
+                            message: error.message)
+        }
+    }
+
+    static func timeZoneOffset(at time: Double) -> Int {
+        TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time))
+    }
+}
+
+/// Start's and Toggle's arguments, converted and checked before the model sees them.
+struct StartRequest {
+    let kind: String
+    let attributes: [String: Value]
+    let state: [String: Value]
+    let options: StartOptions
+    let reason: String?
+
+    init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
+         method: String) throws(DBusError) {
+        self.kind = kind
+        self.attributes = try ValueConversion.modelValues(attributes, what: "attributes")
+        self.state = try ValueConversion.modelValues(state, what: "state")
+        var known = ["id", "stale-at", "relevance", "app-name"]
+        if method == "Toggle" { known.append("reason") }
+        let reader = try OptionReader(method: method, options: options, known: known)
+        self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
+                                    relevance: try reader.number("relevance"), appName: try reader.string("app-name"))
+        reason = try reader.string("reason")
+    }
+}

@@ -1,0 +1,93 @@
+import DBus
+import Dispatch
+import Foundation
+import Notifications
+
+/// Puts the daemon together in the order DESIGN.md asks: connect, export every object,
+/// then request the bus name; run the loop until SIGTERM, SIGINT or the bus goes away.
+public enum Daemon {
+    public static let usage = """
+    Usage: liveactivityd [--help] [--version]
+
+    The LiveActivities daemon: serves \(BusNames.busName) on the session bus
+    ($DBUS_SESSION_BUS_ADDRESS) and shows one persistent notification per activity.
+    State: $XDG_STATE_HOME/liveactivities   Kinds: $XDG_CONFIG_HOME/liveactivities/kinds
+    Set LIVEACTIVITIES_NO_CARDS=1 to run without notifications (compact view and bus only).
+    """
+
+    /// Runs the daemon; returns the process exit status.
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") { print(usage); return 0 }
+        if arguments.contains("--version") { print("liveactivityd \(LiveActivitiesVersion.current)"); return 0 }
+        if let unknown = arguments.first(where: { $0.hasPrefix("-") }) {
+            Log.error("unknown option \(unknown); see --help")
+            return 2
+        }
+        do {
+            return try run(environment: environment)
+        } catch {
+            Log.error("\(error.message)")
+            return 1
+        }
+    }
+
+    private static func run(environment: [String: String]) throws(DBusError) -> Int32 {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let paths = DaemonPaths.resolve(environment: environment, executable: executable)
+        let loop: EventLoop
+        do { loop = try EventLoop() } catch { throw DBusError.failed("cannot create the event loop: \(error)") }
+        let connection = try DBusConnection.sessionBus()
+        connection.attach(to: loop)
+        connection.onDisconnect = {
+            Log.error("the session bus went away; exiting")
+            loop.stop()
+        }
+        let server = DBusObjectServer(connection: connection)
+        let cardsOff = environment["LIVEACTIVITIES_NO_CARDS"].map { !$0.isEmpty && $0 != "0" } ?? false
+        let presenter = cardsOff ? nil : CardPresenter(appName: "Live Activities")
+        let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter)
+        connectPresenter(presenter, to: service, loop: loop)
+        try service.exportObjects()
+        presenter?.start()
+
+        let reply = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            Log.error("\(BusNames.busName) is already owned by another liveactivityd on this bus")
+            return 1
+        }
+        Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
+        let signals = stopOnSignals(loop)
+        loop.run()
+        signals.forEach { $0.cancel() }
+        presenter?.stop()
+        return 0
+    }
+
+    /// Presenter callbacks arrive on its own thread: each one is posted to the loop.
+    private static func connectPresenter(_ presenter: CardPresenter?, to service: ActivityService, loop: EventLoop) {
+        guard let presenter else { return }
+        let target = LoopBound(service)
+        presenter.onAction = { id, key in loop.post { target.value.handleAction(id: id, key: key) } }
+        presenter.onClosedByUser = { id in loop.post { target.value.handleClosedByUser(id: id) } }
+        presenter.onServerChanged = { _ in loop.post { target.value.serverChanged() } }
+        presenter.onNotificationID = { id, nid in loop.post { target.value.notificationIDChanged(id: id, notificationID: nid) } }
+    }
+
+    /// SIGTERM and SIGINT stop the loop (state is already on disk after every change).
+    private static func stopOnSignals(_ loop: EventLoop) -> [DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { loop.post { loop.stop() } }
+            source.resume()
+            return source
+        }
+    }
+}
+
+/// Carries a loop-thread object through a `@Sendable` closure that only runs on the loop
+/// (via `EventLoop.post`), where it is touched.
+struct LoopBound<Value: AnyObject>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
