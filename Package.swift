@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Notifications", dependencies: ["CNotify"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "DBus", "Notifications"]),
-        .target(name: "LiveActivityCLI", dependencies: ["DBus"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
 

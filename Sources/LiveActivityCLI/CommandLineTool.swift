@@ -1,0 +1,140 @@
+import DBus
+import Foundation
+
+/// `liveactivity`: a plain client of the bus API. `run` parses, makes the calls, prints, and
+/// returns the exit status; output goes through closures so tests can capture it.
+public struct CommandLineTool {
+    let environment: [String: String]
+    let schema: KeySchema
+    let output: (String) -> Void
+    let now: () -> Double
+
+    public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
+                now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+        self.environment = environment
+        self.schema = schema
+        self.output = output
+        self.now = now
+    }
+
+    /// Runs one command line (without the program name). Errors are returned, not printed.
+    public func run(_ arguments: [String]) -> Result<Void, CLIError> {
+        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            output(CommandSpec.overview)
+            return .success(())
+        }
+        if name == "--version" { output("liveactivity 0.1.0"); return .success(()) }
+        guard let spec = CommandSpec.named(name) else {
+            return .failure(.usage("unknown command \"\(name)\"; see 'liveactivity --help'"))
+        }
+        do {
+            let command = try ParsedCommand(spec: spec, words: Array(arguments.dropFirst()))
+            if command.wantsHelp { output(spec.help); return .success(()) }
+            let client = try BusClient(address: environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 })
+            try execute(command, client)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func execute(_ command: ParsedCommand, _ client: BusClient) throws(CLIError) {
+        let p = command.positionals
+        switch command.spec.name {
+        case "start", "toggle":
+            let values = try KeyValueArguments(command.keyValues, kind: p[0], schema: schema, allowAttributes: true)
+            var options: [String: DBusValue] = [:]
+            if let id = command.options["id"] { options["id"] = .string(id) }
+            if let stale = try command.time("stale-at", now: now()) { options["stale-at"] = .int64(stale) }
+            if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
+            if let app = command.options["app-name"] { options["app-name"] = .string(app) }
+            if let reason = command.options["reason"] { options["reason"] = .string(reason) }
+            let method = command.spec.name == "start" ? "Start" : "Toggle"
+            let reply = try client.call(method, [.string(p[0]), .vardict(values.attributes), .vardict(values.state), .vardict(options)])
+            if method == "Start" {
+                output(reply.first?.string ?? "")
+            } else {
+                let started = reply.count > 1 ? (reply[1].bool ?? false) : false
+                output("\(reply.first?.string ?? "") \(started ? "started" : "ended")")
+            }
+        case "update", "end":
+            let kind = try kindOf(p[0], client)
+            let values = try KeyValueArguments(command.keyValues, kind: kind, schema: schema, allowAttributes: false)
+            var options: [String: DBusValue] = [:]
+            for key in ["alert-title", "alert-body", "alert-sound", "reason", "dismissal"] {
+                if let text = command.options[key] { options[key] = .string(text) }
+            }
+            if let stale = try command.time("stale-at", now: now()) { options["stale-at"] = .int64(stale) }
+            if let dismiss = try command.time("dismiss-at", now: now()) { options["dismiss-at"] = .int64(dismiss) }
+            if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
+            let method = command.spec.name == "update" ? "Update" : "End"
+            _ = try client.call(method, [.string(p[0]), .vardict(values.state), .vardict(options)])
+        case "get":
+            let properties = try client.call("Get", [.string(p[0])]).first?.vardict ?? [:]
+            output(command.flags.contains("json") ? OutputFormat.json(OutputFormat.jsonObject(.vardict(properties)))
+                                                  : OutputFormat.text(properties))
+        case "list":
+            try list(client, json: command.flags.contains("json"))
+        case "pause", "resume":
+            _ = try client.call(command.spec.name == "pause" ? "Pause" : "Resume", [.string(p[0])])
+        case "extend":
+            let seconds = try ParsedCommand.duration(p[1], what: "extend")
+            _ = try client.call("Extend", [.string(p[0]), .int64(seconds)])
+        case "enabled":
+            if p.isEmpty {
+                output(try client.property("Enabled").bool == true ? "on" : "off")
+            } else {
+                guard let on = ["on": true, "off": false, "true": true, "false": false][p[0]] else {
+                    throw .usage("enabled: expected on or off, got \"\(p[0])\"")
+                }
+                try client.setProperty("Enabled", .boolean(on))
+            }
+        case "status":
+            try status(client, json: command.flags.contains("json"))
+        default:
+            throw .usage("unknown command \"\(command.spec.name)\"")
+        }
+    }
+
+    /// The kind of an activity, to type its state keys as the kind declares them.
+    private func kindOf(_ id: String, _ client: BusClient) throws(CLIError) -> String? {
+        let properties = try client.call("Get", [.string(id)]).first?.vardict
+        return properties?["kind"]?.string
+    }
+
+    private func list(_ client: BusClient, json: Bool) throws(CLIError) {
+        guard case .array(_, let rows)? = try client.call("List").first else { return }
+        var objects: [[String: Any]] = []
+        var lines: [String] = []
+        for row in rows {
+            guard case .structure(let fields) = row, fields.count == 4,
+                  let id = fields[0].string, let kind = fields[1].string, let status = fields[2].string else { continue }
+            let properties = (try? client.call("Get", [.string(id)]).first?.vardict) ?? nil
+            let title = properties?["title"]?.string ?? ""
+            objects.append(["id": id, "kind": kind, "status": status, "title": title])
+            lines.append([id, kind, status, title].joined(separator: "\t"))
+        }
+        if json { output(OutputFormat.json(objects)) } else if !lines.isEmpty { output(lines.joined(separator: "\n")) }
+    }
+
+    private func status(_ client: BusClient, json: Bool) throws(CLIError) {
+        var properties: [String: DBusValue] = [:]
+        for name in ["Version", "Enabled", "NotificationServer", "ActiveCount", "Kinds", "CompactText"] {
+            properties[name] = try client.property(name)
+        }
+        if json {
+            output(OutputFormat.json(properties.mapValues(OutputFormat.jsonObject)))
+            return
+        }
+        let kinds: String
+        if case .array(_, let names)? = properties["Kinds"] { kinds = names.compactMap(\.string).joined(separator: ", ") } else { kinds = "" }
+        output("""
+        version:             \(properties["Version"]?.string ?? "")
+        enabled:             \(properties["Enabled"]?.bool == true ? "on" : "off")
+        notification server: \(properties["NotificationServer"]?.string ?? "")
+        live activities:     \(properties["ActiveCount"]?.integer ?? 0)
+        kinds:               \(kinds)
+        compact text:        \(properties["CompactText"]?.string ?? "")
+        """)
+    }
+}

@@ -1,0 +1,118 @@
+/// One subcommand of `liveactivity`: its positional arguments, its options (each a D-Bus
+/// option key or a flag), and its help text. The table in `CommandSpec.all` is the single
+/// source of parsing and `--help`.
+public struct CommandSpec: Sendable {
+    /// An option `--name VALUE` (or a flag when `takesValue` is false).
+    public struct Option: Sendable {
+        let name: String
+        let takesValue: Bool
+        let help: String
+    }
+
+    public let name: String
+    public let positionals: [String]
+    public let acceptsKeyValues: Bool
+    public let options: [Option]
+    public let summary: String
+    public let examples: [String]
+
+    /// The usage line, e.g. `liveactivity start KIND [KEY=VALUE...] [options]`.
+    public var usage: String {
+        var parts = ["liveactivity", name] + positionals
+        if acceptsKeyValues { parts.append("[KEY=VALUE...]") }
+        if !options.isEmpty { parts.append("[options]") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The `--help` text of this command.
+    public var help: String {
+        var lines = ["Usage: \(usage)", "", summary]
+        if acceptsKeyValues {
+            lines += ["", "KEY=VALUE: a kind's attribute or state key. Values are typed as the kind declares them,",
+                      "else integers, numbers (with a dot) and true/false are sent as such and the rest as strings.",
+                      "Force a type with key:s=, key:i=, key:d=, key:b=; force the place with attr.key= or state.key=."]
+        }
+        if !options.isEmpty {
+            lines += ["", "Options:"]
+            for option in options + [Option(name: "help", takesValue: false, help: "show this help")] {
+                let left = "  --\(option.name)" + (option.takesValue ? " VALUE" : "")
+                lines.append(left.padding(toLength: max(left.count + 2, 26), withPad: " ", startingAt: 0) + option.help)
+            }
+        }
+        if !examples.isEmpty { lines += ["", "Examples:"] + examples.map { "  \($0)" } }
+        return lines.joined(separator: "\n")
+    }
+
+    func option(named name: String) -> Option? { options.first { $0.name == name } }
+}
+
+extension CommandSpec {
+    static let timeHelp = "unix seconds, or +DURATION from now (e.g. +90s, +25m, +2h)"
+
+    /// Every command, in the order `liveactivity --help` lists them.
+    public static let all: [CommandSpec] = [
+        CommandSpec(name: "start", positionals: ["KIND"], acceptsKeyValues: true, options: [
+            Option(name: "id", takesValue: true, help: "choose the activity id (1-64 of A-Z a-z 0-9 _)"),
+            Option(name: "stale-at", takesValue: true, help: "when the content goes stale: \(timeHelp)"),
+            Option(name: "relevance", takesValue: true, help: "a number; the most relevant shows in the compact view"),
+            Option(name: "app-name", takesValue: true, help: "the application name on the card"),
+        ], summary: "Start an activity of KIND and print its id.",
+           examples: ["liveactivity start generic title=Build body=\"Compiling…\" progress=0.2",
+                      "liveactivity start fasting protocol=16:8",
+                      "liveactivity start focus session-type=Pomodoro --id focus"]),
+        CommandSpec(name: "update", positionals: ["ID"], acceptsKeyValues: true, options: [
+            Option(name: "stale-at", takesValue: true, help: "when the content goes stale: \(timeHelp)"),
+            Option(name: "relevance", takesValue: true, help: "a number; the most relevant shows in the compact view"),
+            Option(name: "alert-title", takesValue: true, help: "pop the card up with this title"),
+            Option(name: "alert-body", takesValue: true, help: "pop the card up with this text"),
+            Option(name: "alert-sound", takesValue: true, help: "a freedesktop sound name, e.g. message-new-instant"),
+        ], summary: "Merge KEY=VALUE into the state of activity ID.",
+           examples: ["liveactivity update build progress=0.8 body=\"Linking\"",
+                      "liveactivity update build --alert-title \"Tests failed\""]),
+        CommandSpec(name: "end", positionals: ["ID"], acceptsKeyValues: true, options: [
+            Option(name: "reason", takesValue: true, help: "completed, cancelled or ended (default)"),
+            Option(name: "dismissal", takesValue: true, help: "default (card stays up to 4 h) or immediate"),
+            Option(name: "dismiss-at", takesValue: true, help: "close the card then: \(timeHelp)"),
+        ], summary: "End activity ID, with an optional final state.",
+           examples: ["liveactivity end focus --reason completed", "liveactivity end build --dismissal immediate"]),
+        CommandSpec(name: "get", positionals: ["ID"], acceptsKeyValues: false, options: [
+            Option(name: "json", takesValue: false, help: "print one JSON object"),
+        ], summary: "Show every property of activity ID.", examples: ["liveactivity get focus --json"]),
+        CommandSpec(name: "list", positionals: [], acceptsKeyValues: false, options: [
+            Option(name: "json", takesValue: false, help: "print a JSON array"),
+        ], summary: "List activities, most relevant first.", examples: ["liveactivity list"]),
+        CommandSpec(name: "toggle", positionals: ["KIND"], acceptsKeyValues: true, options: [
+            Option(name: "id", takesValue: true, help: "the id to use when starting"),
+            Option(name: "relevance", takesValue: true, help: "relevance when starting"),
+            Option(name: "app-name", takesValue: true, help: "the application name on the card"),
+            Option(name: "reason", takesValue: true, help: "end reason when ending (default ended)"),
+        ], summary: "End the live activity of KIND if there is one, else start one (for hotkeys).",
+           examples: ["liveactivity toggle focus session-type=Pomodoro"]),
+        CommandSpec(name: "pause", positionals: ["ID"], acceptsKeyValues: false, options: [],
+                    summary: "Pause the timer of activity ID.", examples: ["liveactivity pause focus"]),
+        CommandSpec(name: "resume", positionals: ["ID"], acceptsKeyValues: false, options: [],
+                    summary: "Resume the timer of activity ID.", examples: ["liveactivity resume focus"]),
+        CommandSpec(name: "extend", positionals: ["ID", "DURATION"], acceptsKeyValues: false, options: [],
+                    summary: "Add DURATION (seconds, or 90s, 5m, 1h) to the timer of activity ID.",
+                    examples: ["liveactivity extend focus 5m"]),
+        CommandSpec(name: "enabled", positionals: ["[on|off]"], acceptsKeyValues: false, options: [],
+                    summary: "Show, or switch on or off, whether activities may start and cards show.",
+                    examples: ["liveactivity enabled off"]),
+        CommandSpec(name: "status", positionals: [], acceptsKeyValues: false, options: [
+            Option(name: "json", takesValue: false, help: "print one JSON object"),
+        ], summary: "Show the daemon: version, notification server, kinds, live count, compact text.",
+           examples: ["liveactivity status"]),
+    ]
+
+    public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    /// The top-level `--help`.
+    public static var overview: String {
+        var lines = ["Usage: liveactivity COMMAND [ARGS...]", "",
+                     "Start, update and end Live Activities shown by liveactivityd.", "", "Commands:"]
+        for spec in all { lines.append("  " + spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + spec.summary) }
+        lines += ["", "Run 'liveactivity COMMAND --help' for a command's arguments and options.",
+                  "Exit status: 0 done, 1 refused by the daemon, 2 usage error, 3 no daemon on the bus."]
+        return lines.joined(separator: "\n")
+    }
+}

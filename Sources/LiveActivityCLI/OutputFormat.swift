@@ -1,0 +1,62 @@
+import DBus
+import Foundation
+
+/// How the CLI prints what the daemon returns: aligned `key: value` text for people, JSON
+/// for scripts (keys as the daemon names them, numbers as numbers).
+enum OutputFormat {
+    /// The order `get` prints keys in (the Activity interface's order); others follow sorted.
+    static let keyOrder = ["id", "kind", "status", "title", "body", "progress", "compact-leading", "compact-trailing",
+                           "minimal", "attributes", "state", "relevance", "reason", "started-at", "updated-at",
+                           "stale-at", "ended-at"]
+
+    static func text(_ properties: [String: DBusValue]) -> String {
+        let keys = keyOrder.filter { properties[$0] != nil } + properties.keys.filter { !keyOrder.contains($0) }.sorted()
+        let width = (keys.map(\.count).max() ?? 0) + 1
+        return keys.map { key in
+            let label = (key + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0)
+            return label + display(properties[key] ?? .string(""), key: key)
+        }.joined(separator: "\n")
+    }
+
+    /// A value as a person reads it: times as local date and time, dicts as key=value.
+    static func display(_ value: DBusValue, key: String) -> String {
+        let value = value.unwrapped
+        if key.hasSuffix("-at"), let seconds = value.integer {
+            return seconds == 0 ? "-" : Date(timeIntervalSince1970: Double(seconds)).formatted(date: .abbreviated, time: .standard)
+        }
+        if key == "progress", let d = value.double { return d < 0 ? "-" : String(format: "%.0f%%", d * 100) }
+        if let dict = value.vardict {
+            return dict.keys.sorted().map { "\($0)=\(display(dict[$0] ?? .string(""), key: $0))" }.joined(separator: " ")
+        }
+        switch value {
+        case .string(let s): return s
+        case .boolean(let b): return b ? "true" : "false"
+        case .double(let d): return String(d)
+        default: return value.integer.map(String.init) ?? value.typeDescription
+        }
+    }
+
+    /// A JSON-compatible object of a value (for JSONSerialization).
+    static func jsonObject(_ value: DBusValue) -> Any {
+        let value = value.unwrapped
+        if let dict = value.vardict { return dict.mapValues(jsonObject) }
+        switch value {
+        case .string(let s), .objectPath(let s), .signature(let s): return s
+        case .boolean(let b): return b
+        case .double(let d): return d
+        case .array(_, let items): return items.map(jsonObject)
+        case .structure(let fields): return fields.map(jsonObject)
+        case .dictionary(_, _, let entries):
+            var object: [String: Any] = [:]
+            for entry in entries { object[display(entry.key, key: "")] = jsonObject(entry.value) }
+            return object
+        default: return value.integer.map { NSNumber(value: $0) } ?? NSNull()
+        }
+    }
+
+    static func json(_ object: Any) -> String {
+        guard JSONSerialization.isValidJSONObject(object),
+              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
