@@ -12,17 +12,24 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` in `environment`; stdout and stderr are captured.
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
-                captureOutput: Bool = true) throws {
+                output: OutputMode = .pipe) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: ChildProcess.resolve(executable))
         process.arguments = arguments
         if let environment { process.environment = environment }
-        if captureOutput {
+        switch output {
+        case .pipe:
             process.standardOutput = stdoutPipe
             process.standardError = stderrPipe
-        } else {
+        case .discard:
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+        case .file(let url):
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: url)
+            handle.seekToEndOfFile()
+            process.standardOutput = handle
+            process.standardError = handle
         }
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -59,6 +66,13 @@ public final class ChildProcess: @unchecked Sendable {
         }
         return name
     }
+}
+
+/// Where a child's stdout and stderr go: a pipe the test reads (short-lived output only: an
+/// unread pipe fills and blocks the child), nowhere, or a log file.
+public enum OutputMode {
+    case pipe, discard
+    case file(URL)
 }
 
 /// The result of a command a test ran to completion.

@@ -1,0 +1,110 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The card as the notification server receives it, asserted call by call on a recorder.
+@Suite("Cards on a recording notification server")
+struct CardTests {
+    @Test func oneNotificationReplacedInPlaceWithTypedHints() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("Build & <test>"), "body": .string("a < b & c"),
+                                                "progress": .double(0.25)])
+        #expect(f.waitForNotifies(1))
+        let first = try #require(f.recorder?.calls.first)
+        #expect(first.replacesID == 0)
+        #expect(first.summary.contains("Build & <test>"), "the summary is plain text")
+        #expect(first.body.contains("a &lt; b &amp; c"), "client text is escaped for body markup: \(first.body)")
+        #expect(first.hints["resident"] == .boolean(true))
+        #expect(first.hints["value"] == .int32(25), "dunst draws the value hint, sent as int32")
+        if let urgency = first.hints["urgency"] { #expect(urgency == .byte(0) || urgency == .byte(1)) }
+        #expect(first.timeout == 0, "never expires")
+        #expect(first.actions.contains("end"), "an End button: \(first.actions)")
+
+        Thread.sleep(forTimeInterval: 1.1)
+        try c.update(id, ["progress": .double(0.5)])
+        #expect(f.waitForNotifies(2))
+        let second = try #require(f.recorder?.calls.last)
+        #expect(second.replacesID == first.assignedID, "replaced in place")
+        #expect(second.hints["value"] == .int32(50))
+        #expect(second.hints["sound-name"] == nil, "a routine update makes no sound")
+    }
+
+    @Test func atMostOneNotifyPerSecondLatestWins() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("flood"), "progress": .double(0)])
+        #expect(f.waitForNotifies(1))
+        let started = Date()
+        for i in 1...100 { try c.update(id, ["progress": .double(Double(i) / 100)]) }
+        let floodSeconds = Date().timeIntervalSince(started)
+        Thread.sleep(forTimeInterval: 1.5)
+        let calls = f.recorder?.calls ?? []
+        let allowed = Int(floodSeconds.rounded(.up)) + 2
+        #expect(calls.count <= allowed, "\(calls.count) Notify calls for 100 updates in \(floodSeconds) s")
+        #expect(calls.last?.hints["value"] == .int32(100), "the latest state wins")
+        for (a, b) in zip(calls, calls.dropFirst()) {
+            #expect(b.time.timeIntervalSince(a.time) >= 0.9, "two Notify calls within a second")
+        }
+    }
+
+    @Test func endButtonEndsTheActivity() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("press")])
+        #expect(f.waitForNotifies(1))
+        let notification = try #require(f.recorder?.calls.first?.assignedID)
+        f.recorder?.invokeAction(id: notification, key: "end")
+        #expect(c.waitFor(timeout: 5) { c.received("ActivityEnded").contains { $0.first == .string(id) } })
+        #expect(try c.get(id)["status"]?.string == "ended")
+        #expect(c.received("ActionInvoked").contains([.string(id), .string("end")]))
+    }
+
+    @Test func userClosingTheCardKeepsTheActivity() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("closable")])
+        #expect(f.waitForNotifies(1))
+        let notification = try #require(f.recorder?.calls.first?.assignedID)
+        f.recorder?.closeByUser(id: notification)
+        Thread.sleep(forTimeInterval: 1.2)
+        let before = f.recorder?.calls.count ?? 0
+        try c.update(id, ["title": .string("still here")])
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try c.get(id)["status"]?.string == "active")
+        #expect((f.recorder?.calls.count ?? 0) == before, "a routine update does not bring a closed card back")
+        try c.update(id, ["title": .string("alert")], options: ["alert-title": .string("Look")])
+        #expect(f.waitForNotifies(before + 1))
+        #expect(f.recorder?.calls.last?.summary.contains("Look") == true, "the next alert brings it back")
+    }
+
+    @Test func serversWithoutValueGetATextBarAndNoMarkupGetsRawText() throws {
+        let f = try DaemonFixture(recorderName: "notification-daemon", capabilities: ["actions", "body", "persistence"])
+        let c = f.client
+        _ = try c.start("generic", state: ["title": .string("bar"), "body": .string("x < y"), "progress": .double(0.5)])
+        #expect(f.waitForNotifies(1))
+        let call = try #require(f.recorder?.calls.first)
+        #expect(call.hints["value"] == nil)
+        #expect(call.body.contains("50%"), "a text progress bar: \(call.body)")
+        #expect(call.body.contains("x < y"), "no body-markup: sent raw")
+    }
+
+    @Test func gnomeGetsLowUrgencyRoutineUpdates() throws {
+        let f = try DaemonFixture(recorderName: "gnome-shell", capabilities: ["actions", "body", "body-markup", "persistence"])
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("quiet")])
+        #expect(f.waitForNotifies(1))
+        Thread.sleep(forTimeInterval: 1.1)
+        try c.update(id, ["title": .string("quiet 2")])
+        #expect(f.waitForNotifies(2))
+        #expect(f.recorder?.calls.last?.hints["urgency"] == .byte(0))
+        Thread.sleep(forTimeInterval: 1.1)
+        try c.update(id, ["title": .string("loud")], options: ["alert-title": .string("Alert!"),
+                                                                "alert-sound": .string("message-new-instant")])
+        #expect(f.waitForNotifies(3))
+        let alert = try #require(f.recorder?.calls.last)
+        #expect(alert.hints["urgency"] == .byte(1))
+        #expect(alert.hints["sound-name"] == .string("message-new-instant"))
+    }
+}

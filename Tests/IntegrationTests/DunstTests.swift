@@ -1,0 +1,73 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The card on real dunst (on Xvfb): what a user of dunst sees, read back with dunstctl.
+@Suite("Cards on real dunst", .serialized)
+struct DunstTests {
+    /// A bus with dunst and the daemon on it.
+    final class World {
+        let bus: PrivateBus
+        let dunst: Dunst
+        let daemon: DaemonProcess
+        let client: TestClient
+
+        init() throws {
+            bus = try PrivateBus()
+            dunst = try Dunst(bus: bus)
+            daemon = try DaemonProcess(bus: bus)
+            client = try TestClient(bus: bus)
+        }
+
+        /// dunst's history as JSON text (every notification it has shown).
+        func history() throws -> String { try dunst.control(["history"]).stdout }
+    }
+
+    @Test func oneCardThroughUpdatesThenGoneAtEnd() throws {
+        let w = try World()
+        let c = w.client
+        let id = try c.start("generic", state: ["title": .string("Deploy"), "body": .string("step 1"), "progress": .double(0.1)])
+        #expect(waitUntil(timeout: 5) { (try? w.dunst.displayedCount()) == 1 })
+        for step in 2...5 {
+            try c.update(id, ["body": .string("step \(step)"), "progress": .double(Double(step) / 10)])
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try w.dunst.displayedCount() == 1, "still one card after updates")
+        #expect(try w.dunst.control(["count", "history"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0",
+                "no card was replaced by a second one")
+        try c.end(id, options: ["dismissal": .string("immediate")])
+        #expect(waitUntil(timeout: 5) { (try? w.dunst.displayedCount()) == 0 }, "the card disappears at End")
+    }
+
+    @Test func latestTextIsOnScreen() throws {
+        let w = try World()
+        let c = w.client
+        let id = try c.start("generic", state: ["title": .string("Counter"), "body": .string("zero")])
+        #expect(waitUntil(timeout: 5) { (try? w.dunst.displayedCount()) == 1 })
+        try c.update(id, ["body": .string("the final text")])
+        // Close it to history, where dunstctl can read its text.
+        #expect(waitUntil(timeout: 4) {
+            _ = try? w.dunst.control(["close-all"])
+            return (try? w.history())?.contains("the final text") == true
+        })
+    }
+
+    @Test func stoppedServerNeverDelaysReplies() throws {
+        let w = try World()
+        let c = w.client
+        let id = try c.start("generic", state: ["title": .string("frozen")])
+        #expect(waitUntil(timeout: 5) { (try? w.dunst.displayedCount()) == 1 })
+        w.dunst.process.send(SIGSTOP)
+        defer { w.dunst.process.send(SIGCONT) }
+        let started = Date()
+        for i in 0..<20 { try c.update(id, ["body": .string("update \(i)")]) }
+        let other = try c.start("generic", state: ["title": .string("second")])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 1.0, "21 calls took \(elapsed) s with the server stopped")
+        w.dunst.process.send(SIGCONT)
+        #expect(waitUntil(timeout: 8) { (try? w.dunst.displayedCount()) == 2 }, "the cards catch up")
+        _ = other
+    }
+}

@@ -1,0 +1,72 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// What survives SIGKILL: everything acknowledged, from the state file, with the same cards.
+@Suite("Persistence across crashes")
+struct PersistenceTests {
+    @Test func killedDaemonRestoresActivitiesAndEnabled() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        _ = try c.start("generic", state: ["title": .string("kept"), "progress": .double(0.3)],
+                        options: ["id": .string("kept"), "relevance": .double(2)])
+        _ = try c.start("generic", state: ["title": .string("other")], options: ["id": .string("other")])
+        try c.update("kept", ["progress": .double(0.75), "body": .string("latest")])
+        try c.end("other")
+        let startedAt = try c.get("kept")["started-at"]
+        #expect(f.waitForNotifies(2))
+        let cardID = try #require(f.recorder?.calls.first { $0.summary.contains("kept") }?.assignedID)
+
+        #expect(FileManager.default.fileExists(atPath: f.daemon.stateFile.path))
+        f.daemon.kill()
+        let before = f.recorder?.calls.count ?? 0
+        try f.daemon.start()
+
+        let restored = try c.get("kept")
+        #expect(restored["started-at"] == startedAt)
+        #expect(restored["progress"]?.double == 0.75)
+        #expect(restored["state"]?.vardict?["body"]?.string == "latest")
+        #expect(restored["relevance"]?.double == 2)
+        #expect(try c.get("other")["status"]?.string == "ended")
+        #expect(f.waitForNotifies(before + 1), "the card is shown again")
+        let again = f.recorder?.calls.dropFirst(before).first { $0.summary.contains("kept") }
+        #expect(again?.replacesID == cardID, "the restarted daemon replaces its old card, not a second one")
+    }
+
+    @Test func stateFileIsValidJSONAfterEveryChange() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("j")])
+        for i in 0..<20 {
+            try c.update(id, ["body": .string("n\(i)")])
+            let data = try Data(contentsOf: f.daemon.stateFile)
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+            #expect(String(decoding: data, as: UTF8.self).contains("n\(i)"), "update \(i) is on disk before the reply")
+        }
+    }
+
+    @Test func endedActivitiesGoToHistory() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("h")])
+        try c.end(id, options: ["reason": .string("cancelled")])
+        let text = try String(contentsOf: f.daemon.historyFile, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.contains(id) && text.contains("cancelled"))
+    }
+
+    @Test func unwritableStateDirectoryIsReportedAndServingGoesOn() throws {
+        let bus = try PrivateBus()
+        let daemon = try DaemonProcess(bus: bus, start: false)
+        let blocker = daemon.home.url.appendingPathComponent("state")
+        try? FileManager.default.removeItem(at: blocker)
+        try "not a directory".write(to: blocker, atomically: true, encoding: .utf8)
+        daemon.extraEnvironment["XDG_STATE_HOME"] = blocker.path
+        try daemon.start()
+        let c = try TestClient(bus: bus)
+        let id = try c.start("generic", state: ["title": .string("no disk")])
+        #expect(try c.get(id)["title"]?.string == "no disk")
+        #expect(daemon.log().contains("cannot"), "the log says the state cannot be written: \(daemon.log())")
+    }
+}

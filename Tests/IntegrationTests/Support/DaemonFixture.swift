@@ -1,0 +1,36 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// One private world per test: a bus, a recording notification server, the real daemon,
+/// and a client. Nothing is shared with other tests or with the user's session.
+final class DaemonFixture {
+    let bus: PrivateBus
+    let recorder: RecordingNotificationServer?
+    let daemon: DaemonProcess
+    let client: TestClient
+
+    init(recorderName: String? = "dunst", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
+         environment: [String: String] = [:]) throws {
+        bus = try PrivateBus()
+        recorder = try recorderName.map { try RecordingNotificationServer(bus: bus, name: $0, capabilities: capabilities) }
+        daemon = try DaemonProcess(bus: bus, environment: environment)
+        client = try TestClient(bus: bus)
+    }
+
+    /// The Notify calls the daemon made for notification `id` (by assigned id).
+    func notifies(forNotification id: UInt32) -> [RecordingNotificationServer.NotifyCall] {
+        recorder?.calls.filter { $0.assignedID == id } ?? []
+    }
+
+    /// Waits until the recorder has seen at least `count` Notify calls.
+    @discardableResult
+    func waitForNotifies(_ count: Int, timeout: Double = 5) -> Bool {
+        waitUntil(timeout: timeout) { (recorder?.calls.count ?? 0) >= count }
+    }
+
+    /// Runs the CLI binary with this fixture's environment.
+    func cli(_ arguments: [String]) throws -> CommandResult {
+        try runCommand(BuiltProducts.path(of: "liveactivity"), arguments, environment: daemon.environment, timeout: 20)
+    }
+}

@@ -1,0 +1,172 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// A notification server of our own that records every call exactly as it arrived (ids,
+/// hints with their D-Bus types, timeout, body), so tests can assert what the daemon sends.
+/// It runs its own loop on its own thread and can play a user: invoke an action, close a card.
+final class RecordingNotificationServer: @unchecked Sendable {
+    /// One Notify call as received.
+    struct NotifyCall {
+        let appName: String
+        let replacesID: UInt32
+        let icon: String
+        let summary: String
+        let body: String
+        let actions: [String]
+        let hints: [String: DBusValue]
+        let timeout: Int32
+        let assignedID: UInt32
+        let time: Date
+    }
+
+    private let lock = NSLock()
+    private var recorded: [NotifyCall] = []
+    private var closedIDs: [UInt32] = []
+    private var nextID: UInt32 = 1
+    private var loopBox: LoopBox?
+    let name: String
+    let version: String
+    let capabilities: [String]
+
+    init(bus: PrivateBus, name: String = "recorder", version: String = "1.0",
+         capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) throws {
+        self.name = name
+        self.version = version
+        self.capabilities = capabilities
+        let ready = DispatchSemaphore(value: 0)
+        let address = bus.address
+        let failure = LockedError()
+        let box = WeakBox(self)
+        let thread = Thread {
+            do {
+                let loop = try EventLoop()
+                let connection = try DBusConnection(address: address)
+                connection.attach(to: loop)
+                let objects = DBusObjectServer(connection: connection)
+                guard let server = box.value else { return }
+                try objects.export("/org/freedesktop/Notifications", [server.interface(objects)])
+                _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
+                server.setLoop(LoopBox(loop: loop, objects: objects, connection: connection))
+                ready.signal()
+                loop.run()
+            } catch {
+                failure.set(error)
+                ready.signal()
+            }
+        }
+        thread.start()
+        ready.wait()
+        if let error = failure.get() { throw error }
+        _ = bus.waitForOwner("org.freedesktop.Notifications")
+    }
+
+    private func setLoop(_ box: LoopBox) { lock.lock(); loopBox = box; lock.unlock() }
+
+    private func interface(_ objects: DBusObjectServer) -> DBusInterface {
+        DBusInterface(name: "org.freedesktop.Notifications", methods: [
+            DBusMethod("Notify", inputs: [DBusArgument("app_name", "s"), DBusArgument("replaces_id", "u"),
+                                          DBusArgument("app_icon", "s"), DBusArgument("summary", "s"),
+                                          DBusArgument("body", "s"), DBusArgument("actions", "as"),
+                                          DBusArgument("hints", "a{sv}"), DBusArgument("expire_timeout", "i")],
+                       outputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
+                let a = call.arguments
+                guard a.count == 8, case .uint32(let replaces) = a[1], case .int32(let timeout) = a[7] else {
+                    throw .invalidArgs("bad Notify")
+                }
+                var actions: [String] = []
+                if case .array(_, let items) = a[5] { actions = items.compactMap(\.string) }
+                var hints: [String: DBusValue] = [:]
+                if case .dictionary(_, _, let entries) = a[6] {
+                    for entry in entries { if let key = entry.key.string, case .variant(let v) = entry.value { hints[key] = v } }
+                }
+                lock.lock()
+                let id: UInt32
+                if replaces != 0 { id = replaces } else { id = nextID; nextID += 1 }
+                recorded.append(NotifyCall(appName: a[0].string ?? "", replacesID: replaces, icon: a[2].string ?? "",
+                                           summary: a[3].string ?? "", body: a[4].string ?? "", actions: actions,
+                                           hints: hints, timeout: timeout, assignedID: id, time: Date()))
+                lock.unlock()
+                return [.uint32(id)]
+            },
+            DBusMethod("CloseNotification", inputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
+                guard case .uint32(let id)? = call.arguments.first else { return [] }
+                lock.lock(); closedIDs.append(id); lock.unlock()
+                try objects.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                                 signal: "NotificationClosed", [.uint32(id), .uint32(3)])
+                return []
+            },
+            DBusMethod("GetCapabilities", outputs: [DBusArgument("caps", "as")]) { [unowned self] _ throws(DBusError) in
+                [.array(elementSignature: "s", capabilities.map { .string($0) })]
+            },
+            DBusMethod("GetServerInformation", outputs: [DBusArgument("name", "s"), DBusArgument("vendor", "s"),
+                                                         DBusArgument("version", "s"), DBusArgument("spec_version", "s")]) { [unowned self] _ throws(DBusError) in
+                [.string(name), .string("LiveActivities tests"), .string(version), .string("1.2")]
+            },
+        ], signals: [
+            DBusSignal("NotificationClosed", [DBusArgument("id", "u"), DBusArgument("reason", "u")]),
+            DBusSignal("ActionInvoked", [DBusArgument("id", "u"), DBusArgument("action_key", "s")]),
+        ])
+    }
+
+    /// Every Notify so far.
+    var calls: [NotifyCall] { lock.lock(); defer { lock.unlock() }; return recorded }
+    var closed: [UInt32] { lock.lock(); defer { lock.unlock() }; return closedIDs }
+
+    /// Plays a user pressing a button on notification `id`.
+    func invokeAction(id: UInt32, key: String) { emit("ActionInvoked", [.uint32(id), .string(key)]) }
+
+    /// Plays a user dismissing notification `id`.
+    func closeByUser(id: UInt32) { emit("NotificationClosed", [.uint32(id), .uint32(2)]) }
+
+    private func emit(_ signal: String, _ arguments: [DBusValue]) {
+        lock.lock(); let box = loopBox; lock.unlock()
+        guard let box else { return }
+        let payload = SendableValues(arguments)
+        box.loop.post {
+            try? box.objects.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                                  signal: signal, payload.values)
+        }
+    }
+
+    /// Releases the name and stops the loop (as a server exiting).
+    func stop() {
+        lock.lock(); let box = loopBox; loopBox = nil; lock.unlock()
+        guard let box else { return }
+        let done = DispatchSemaphore(value: 0)
+        box.loop.post {
+            box.connection.flush()
+            box.loop.stop()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    deinit { stop() }
+}
+
+/// The server thread's loop objects, reached from the test thread only through `post`.
+private struct LoopBox: @unchecked Sendable {
+    let loop: EventLoop
+    let objects: DBusObjectServer
+    let connection: DBusConnection
+}
+
+/// Lets the server thread refer to its owner without retaining it.
+private final class WeakBox<T: AnyObject>: @unchecked Sendable {
+    weak var value: T?
+    init(_ value: T?) { self.value = value }
+}
+
+private struct SendableValues: @unchecked Sendable {
+    let values: [DBusValue]
+    init(_ values: [DBusValue]) { self.values = values }
+}
+
+/// An error handed from the server thread to the test thread.
+private final class LockedError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: Error?
+    func set(_ e: Error) { lock.lock(); error = e; lock.unlock() }
+    func get() -> Error? { lock.lock(); defer { lock.unlock() }; return error }
+}

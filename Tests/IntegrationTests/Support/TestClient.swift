@@ -1,0 +1,83 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// A client of the daemon for tests: calls the manager, reads properties, and records every
+/// signal from the daemon (driving its own loop while it waits).
+final class TestClient {
+    static let busName = "io.github.liveactivities.LiveActivities1"
+    static let path = "/io/github/liveactivities/LiveActivities1"
+    static let interface = "io.github.liveactivities.LiveActivities1"
+    static let activityInterface = "io.github.liveactivities.LiveActivities1.Activity"
+
+    let connection: DBusConnection
+    let loop: EventLoop
+    private(set) var signals: [DBusMessage] = []
+
+    init(bus: PrivateBus) throws {
+        loop = try EventLoop()
+        connection = try DBusConnection(address: bus.address)
+        connection.attach(to: loop)
+        try connection.addMatch("type='signal',sender='\(Self.busName)'")
+        connection.addMessageHandler { [unowned self] message in
+            if message.kind == .signal { self.signals.append(message) }
+            return false
+        }
+    }
+
+    /// Calls a manager method; D-Bus errors are thrown as `DBusError`.
+    @discardableResult
+    func call(_ member: String, _ arguments: [DBusValue] = [], path: String = TestClient.path,
+              interface: String = TestClient.interface) throws -> [DBusValue] {
+        try connection.callMethod(destination: Self.busName, path: path, interface: interface, member: member,
+                                  arguments: arguments, timeoutMilliseconds: 10_000)
+    }
+
+    /// Start with plain dictionaries; returns the id.
+    func start(_ kind: String, attributes: [String: DBusValue] = [:], state: [String: DBusValue] = [:],
+               options: [String: DBusValue] = [:]) throws -> String {
+        let reply = try call("Start", [.string(kind), .vardict(attributes), .vardict(state), .vardict(options)])
+        return reply.first?.string ?? ""
+    }
+
+    func update(_ id: String, _ state: [String: DBusValue], options: [String: DBusValue] = [:]) throws {
+        try call("Update", [.string(id), .vardict(state), .vardict(options)])
+    }
+
+    func end(_ id: String, state: [String: DBusValue] = [:], options: [String: DBusValue] = [:]) throws {
+        try call("End", [.string(id), .vardict(state), .vardict(options)])
+    }
+
+    func get(_ id: String) throws -> [String: DBusValue] {
+        try call("Get", [.string(id)]).first?.vardict ?? [:]
+    }
+
+    func list() throws -> [[String]] {
+        guard case .array(_, let rows)? = try call("List").first else { return [] }
+        return rows.compactMap { row in
+            guard case .structure(let fields) = row else { return nil }
+            return fields.map { $0.string ?? "" }
+        }
+    }
+
+    func property(_ name: String, path: String = TestClient.path, interface: String = TestClient.interface) throws -> DBusValue {
+        try call("Get", [.string(interface), .string(name)], path: path, interface: "org.freedesktop.DBus.Properties")
+            .first?.unwrapped ?? .string("")
+    }
+
+    /// The error a call fails with (or nil when it succeeds).
+    func error(_ body: () throws -> Void) -> DBusError? {
+        do { try body(); return nil } catch let error as DBusError { return error } catch { return DBusError(name: "?", message: "\(error)") }
+    }
+
+    /// Processes incoming messages until `condition` holds or `timeout` seconds pass.
+    @discardableResult
+    func waitFor(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+        loop.run(until: condition, timeout: timeout)
+    }
+
+    /// Signals received so far with this member name.
+    func received(_ member: String) -> [[DBusValue]] {
+        signals.filter { $0.member == member }.map { (try? $0.arguments()) ?? [] }
+    }
+}
