@@ -7,13 +7,17 @@ public struct CommandLineTool {
     let environment: [String: String]
     let schema: KeySchema
     let output: (String) -> Void
+    /// Writes one line for `watch`; false when the reader has gone away.
+    let writeLine: (String) -> Bool
     let now: () -> Double
 
     public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
+                writeLine: @escaping (String) -> Bool = { _ in true },
                 now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.environment = environment
         self.schema = schema
         self.output = output
+        self.writeLine = writeLine
         self.now = now
     }
 
@@ -91,6 +95,12 @@ public struct CommandLineTool {
             }
         case "status":
             try status(client, json: command.flags.contains("json"))
+        case "watch":
+            let name = command.options["format"] ?? "plain"
+            guard let format = WatchFormat(rawValue: name) else {
+                throw .usage("watch: unknown format \"\(name)\"; use plain, waybar, i3blocks or polybar")
+            }
+            try CompactViewWatcher(client: client, format: format, write: writeLine).run()
         default:
             throw .usage("unknown command \"\(command.spec.name)\"")
         }

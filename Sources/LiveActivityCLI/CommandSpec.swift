@@ -98,6 +98,10 @@ extension CommandSpec {
         CommandSpec(name: "enabled", positionals: ["[on|off]"], acceptsKeyValues: false, options: [],
                     summary: "Show, or switch on or off, whether activities may start and cards show.",
                     examples: ["liveactivity enabled off"]),
+        CommandSpec(name: "watch", positionals: [], acceptsKeyValues: false, options: [
+            Option(name: "format", takesValue: true, help: "plain (default), waybar, i3blocks or polybar"),
+        ], summary: "Print the compact view now and on every change (for status bars).",
+           examples: ["liveactivity watch --format waybar"]),
         CommandSpec(name: "status", positionals: [], acceptsKeyValues: false, options: [
             Option(name: "json", takesValue: false, help: "print one JSON object"),
         ], summary: "Show the daemon: version, notification server, kinds, live count, compact text.",

@@ -1,15 +1,20 @@
 import Foundation
 import LiveActivityCLI
 
-/// Prints to fd 1 or 2 without touching the non-Sendable `stdout` global.
-func writeLine(_ text: String, to fd: Int32) {
+/// Prints to fd 1 or 2 without touching the non-Sendable `stdout` global; false when the
+/// reader has gone away (EPIPE), so `watch` can stop quietly.
+@discardableResult
+func writeLine(_ text: String, to fd: Int32) -> Bool {
     var bytes = Array((text + "\n").utf8)
-    bytes.withUnsafeMutableBytes { _ = write(fd, $0.baseAddress, $0.count) }
+    let count = bytes.count
+    return bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, count) } == count
 }
+
+signal(SIGPIPE, SIG_IGN)
 
 let environment = ProcessInfo.processInfo.environment
 let tool = CommandLineTool(environment: environment, schema: KindFileSchema(environment: environment),
-                           output: { writeLine($0, to: 1) })
+                           output: { writeLine($0, to: 1) }, writeLine: { writeLine($0, to: 1) })
 switch tool.run(Array(CommandLine.arguments.dropFirst())) {
 case .success:
     exit(0)
