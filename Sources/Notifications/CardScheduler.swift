@@ -17,7 +17,8 @@ public struct CardScheduler: Sendable {
     /// Pending ids in submission order, so due cards go out first come, first served.
     private var order: [String] = []
     private var lastSentAt: [String: Double] = [:]
-    private var lastIdentity: (key: String, at: Double)?
+    /// When each recently sent identity went out (entries older than the identical interval are pruned).
+    private var identitySentAt: [String: Double] = [:]
 
     public init(minimumInterval: Double, minimumIdenticalInterval: Double = 0) {
         self.minimumInterval = minimumInterval
@@ -44,18 +45,19 @@ public struct CardScheduler: Sendable {
     /// `identity` gives what the server compares (see `NotificationRequest.identityKey`).
     public mutating func takeDue(now: Double, identity: (Pending) -> String) -> [Pending] {
         var due: [Pending] = []
+        identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
             guard let item = pending[id], slotOpens(for: item, identity: identity(item)) <= now else { continue }
             due.append(item)
             pending[id] = nil
             lastSentAt[id] = now
-            lastIdentity = (identity(item), now)
+            if minimumIdenticalInterval > 0 { identitySentAt[identity(item)] = now }
         }
         order.removeAll { pending[$0] == nil }
         return due
     }
 
-    /// The earliest time a waiting card becomes due, or nil when nothing waits.
+    /// The earliest time a waiting card becomes due (-infinity: due at once), or nil when nothing waits.
     public func nextDueTime(identity: (Pending) -> String) -> Double? {
         order.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity($0)) } }.min()
     }
@@ -91,8 +93,8 @@ public struct CardScheduler: Sendable {
     private func slotOpens(for item: Pending, identity: String) -> Double {
         var opens = -Double.infinity
         if let sent = lastSentAt[item.id] { opens = sent + minimumInterval }
-        if minimumIdenticalInterval > 0, let last = lastIdentity, last.key == identity {
-            opens = max(opens, last.at + minimumIdenticalInterval)
+        if minimumIdenticalInterval > 0, let sent = identitySentAt[identity] {
+            opens = max(opens, sent + minimumIdenticalInterval)
         }
         return opens
     }
