@@ -12,6 +12,7 @@ public final class CardPresenter: @unchecked Sendable {
     private let profileOverrides: ProfileOverrides
     private let lock = NSLock()
     private var engine: NotificationEngine?
+    private var started = false
     private let finished = DispatchSemaphore(value: 0)
 
     /// - Parameters:
@@ -27,10 +28,12 @@ public final class CardPresenter: @unchecked Sendable {
     deinit { stop(timeout: 1) }
 
     /// Spawns the notification thread. Libnotify reads DBUS_SESSION_BUS_ADDRESS there, so set
-    /// the environment before. Cards shown before `start` go out once it runs.
+    /// the environment before. Cards shown before `start` go out once it runs. A presenter
+    /// starts once: after `stop`, make a new one.
     public func start() {
         lock.lock(); defer { lock.unlock() }
-        guard engine == nil, let context = MainContextHandle() else { return }
+        guard !started, let context = MainContextHandle() else { return }
+        started = true
         let engine = NotificationEngine(context: context, inbox: inbox, appName: appName,
                                         minimumInterval: minimumInterval, overrides: profileOverrides)
         self.engine = engine

@@ -51,6 +51,7 @@ final class NotificationEngine: @unchecked Sendable {
             watch = try ServerWatch(engine: self)
         } catch {
             logWarning("cannot watch the notification server: \(error)")
+            serverVanished()
         }
         let context = self.context
         inbox.setWaker { context.invoke { self.drainInbox() } }

@@ -71,10 +71,10 @@ public struct NotificationRequest: Sendable, Equatable {
         actions.flatMap { [$0.key, $0.label] }
     }
 
-    /// What a server compares to call two notifications identical (KDE Plasma): app name,
-    /// summary, body and hints.
+    /// What KDE Plasma compares to call two notifications identical: app name, summary and body.
+    /// Hints are left out on purpose, so a change of hints alone (e.g. an alert's urgency) with
+    /// the same text is still held back rather than refused.
     public var identityKey: String {
-        let hintText = hints.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        return [appName, summary, body, hintText].joined(separator: "\u{1F}")
+        [appName, summary, body].joined(separator: "\u{1F}")
     }
 }

@@ -169,4 +169,40 @@ struct CardPresenterDunstTests {
         #expect(waitUntil { (try? dunst.displayedCount()) == 2 })
         #expect(events.closedByUser.isEmpty)
     }
+
+    @Test func onTheWireUpdatesAreCoalescedReplacedAndTyped() throws {
+        let bus = try PrivateBus()
+        let dunst = try Dunst(bus: bus)
+        let events = PresenterEvents()
+        let monitor = try NotifyCallMonitor(bus: bus)
+        let presenter = startPresenter(on: bus, events: events)
+        defer { presenter.stop(); dunst.stop(); bus.stop() }
+
+        presenter.show(id: "focus", card: Self.card("Focus 0", progress: 0.1))
+        #expect(waitUntil { (try? dunst.displayedCount()) == 1 })
+        for step in 1...5 {
+            presenter.show(id: "focus", card: Self.card("Focus \(step)", progress: Double(step) / 10))
+        }
+        usleep(1_400_000)
+        presenter.show(id: "focus", card: Self.card("Focus done", progress: 1), alert: CardAlert(soundName: "complete"))
+        usleep(1_400_000)
+        let calls = monitor.stop()
+
+        #expect(calls.map(\.summary) == ["Focus 0", "Focus 5", "Focus done"])
+        #expect(calls.first?.replacesID == 0)
+        let shownID = calls.count > 1 ? calls[1].replacesID : 0
+        #expect(shownID != 0)
+        #expect(calls.dropFirst().allSatisfy { $0.replacesID == shownID })
+        let routine = calls.count > 1 ? calls[1] : nil
+        #expect(routine?.hint("value") == "int32 50")
+        #expect(routine?.hint("urgency") == "byte 1")
+        #expect(routine?.hint("resident") == "boolean true")
+        #expect(routine?.hint("suppress-sound") == "boolean true")
+        #expect(routine?.hint("category") == "string \"x-liveactivities\"")
+        #expect(routine?.hint("sound-name") == nil)
+        let alert = calls.last
+        #expect(alert?.hint("sound-name") == "string \"complete\"")
+        #expect(alert?.hint("suppress-sound") == nil)
+        #expect(alert?.text.contains("int32 0\n") == true)
+    }
 }

@@ -72,12 +72,16 @@ struct NotificationRequestTests {
         #expect(bar.body == "▰▰▰▰▰▰▰▰▰▰ 100%")
     }
 
-    @Test func identityDiffersWhenTextOrHintsDiffer() {
-        let a = NotificationRequest.make(card: Self.card, profile: Self.dunst, alert: nil)
+    @Test func identityIsTheTextAServerCompares() {
+        let routine = NotificationRequest.make(card: Self.card, profile: Self.dunst, alert: nil)
+        let alert = NotificationRequest.make(card: Self.card, profile: Self.dunst, alert: CardAlert(soundName: "bell"))
+        #expect(routine.identityKey == alert.identityKey)
         var other = Self.card
-        other.progress = 0.5
-        let b = NotificationRequest.make(card: other, profile: Self.dunst, alert: nil)
-        #expect(a.identityKey == NotificationRequest.make(card: Self.card, profile: Self.dunst, alert: nil).identityKey)
-        #expect(a.identityKey != b.identityKey)
+        other.body = "Write & review"
+        #expect(routine.identityKey != NotificationRequest.make(card: other, profile: Self.dunst, alert: nil).identityKey)
+        var bar = Self.card
+        bar.progress = 0.5
+        #expect(NotificationRequest.make(card: Self.card, profile: Self.xfce, alert: nil).identityKey
+                != NotificationRequest.make(card: bar, profile: Self.xfce, alert: nil).identityKey)
     }
 }
