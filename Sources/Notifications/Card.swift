@@ -1,0 +1,58 @@
+/// What one card (the Lock Screen analogue) should show, in plain text.
+///
+/// The daemon renders an activity into a `Card`; the presenter turns it into a
+/// notification for whatever server runs (escaping or stripping markup, choosing the
+/// progress representation), so the daemon never needs to know the server.
+public struct Card: Sendable, Equatable {
+    /// Shown as the notification's application name (e.g. "Fasting").
+    public var appName: String
+    /// The summary line; never interpreted as markup.
+    public var title: String
+    /// The body, plain text (escaped for servers with body markup).
+    public var body: String
+    /// A freedesktop icon name or a file path.
+    public var iconName: String?
+    /// Progress from 0 to 1, or nil for none.
+    public var progress: Double?
+    /// Buttons, sent as notification actions.
+    public var buttons: [CardButton]
+    /// The `category` hint, e.g. "x-liveactivities".
+    public var category: String?
+    /// The `desktop-entry` hint (without ".desktop").
+    public var desktopEntry: String?
+
+    public init(appName: String, title: String, body: String = "", iconName: String? = nil,
+                progress: Double? = nil, buttons: [CardButton] = [], category: String? = nil,
+                desktopEntry: String? = nil) {
+        self.appName = appName
+        self.title = title
+        self.body = body
+        self.iconName = iconName
+        self.progress = progress
+        self.buttons = buttons
+        self.category = category
+        self.desktopEntry = desktopEntry
+    }
+}
+
+/// One button of a card: `key` comes back through `CardPresenter.onAction`, `label` is shown.
+public struct CardButton: Sendable, Equatable {
+    public var key: String
+    public var label: String
+
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+}
+
+/// Why a card is (re)shown as an alert: it may pop up again and sound.
+/// Routine updates carry no `CardAlert` and must stay silent and in place.
+public struct CardAlert: Sendable, Equatable {
+    /// A freedesktop sound name (e.g. "complete"), sent as `sound-name`.
+    public var soundName: String?
+
+    public init(soundName: String? = nil) {
+        self.soundName = soundName
+    }
+}

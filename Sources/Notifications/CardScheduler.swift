@@ -1,0 +1,101 @@
+/// When each activity's card may go out: at most one Notify per activity per
+/// `minimumInterval`, the latest card winning, an alert never lost; and never an identical
+/// notification within `minimumIdenticalInterval` (KDE Plasma). Pure: time is a parameter,
+/// so the presenter's thread only asks "what is due now, and when next?".
+public struct CardScheduler: Sendable {
+    /// A card waiting for its slot, with the alert it must carry (the latest one submitted).
+    public struct Pending: Sendable, Equatable {
+        public var id: String
+        public var card: Card
+        public var alert: CardAlert?
+    }
+
+    public let minimumInterval: Double
+    public var minimumIdenticalInterval: Double
+
+    private var pending: [String: Pending] = [:]
+    /// Pending ids in submission order, so due cards go out first come, first served.
+    private var order: [String] = []
+    private var lastSentAt: [String: Double] = [:]
+    /// When each recently sent identity went out (entries older than the identical interval are pruned).
+    private var identitySentAt: [String: Double] = [:]
+
+    public init(minimumInterval: Double, minimumIdenticalInterval: Double = 0) {
+        self.minimumInterval = minimumInterval
+        self.minimumIdenticalInterval = minimumIdenticalInterval
+    }
+
+    /// Queues `card` for `id`, replacing a card still waiting; an alert already waiting stays
+    /// unless a newer alert replaces it (its sound kept when the newer one has none).
+    public mutating func submit(id: String, card: Card, alert: CardAlert?, now: Double) {
+        var merged = alert
+        if let waiting = pending[id]?.alert {
+            if var newer = alert {
+                if newer.soundName == nil { newer.soundName = waiting.soundName }
+                merged = newer
+            } else {
+                merged = waiting
+            }
+        }
+        if pending[id] == nil { order.append(id) }
+        pending[id] = Pending(id: id, card: card, alert: merged)
+    }
+
+    /// Takes the cards whose slot is open at `now` and records them as sent at `now`.
+    /// `identity` gives what the server compares (see `NotificationRequest.identityKey`).
+    public mutating func takeDue(now: Double, identity: (Pending) -> String) -> [Pending] {
+        var due: [Pending] = []
+        identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
+        for id in order {
+            guard let item = pending[id], slotOpens(for: item, identity: identity(item)) <= now else { continue }
+            due.append(item)
+            pending[id] = nil
+            lastSentAt[id] = now
+            if minimumIdenticalInterval > 0 { identitySentAt[identity(item)] = now }
+        }
+        order.removeAll { pending[$0] == nil }
+        return due
+    }
+
+    /// The earliest time a waiting card becomes due (-infinity: due at once), or nil when nothing waits.
+    public func nextDueTime(identity: (Pending) -> String) -> Double? {
+        order.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity($0)) } }.min()
+    }
+
+    /// Drops whatever waits for `id` and its rate-limit history (the card was closed).
+    public mutating func forget(id: String) {
+        pending[id] = nil
+        lastSentAt[id] = nil
+        order.removeAll { $0 == id }
+    }
+
+    /// Drops a waiting routine update for `id` but keeps a waiting alert; returns whether an alert waits.
+    @discardableResult
+    public mutating func discardRoutine(id: String) -> Bool {
+        if pending[id]?.alert != nil { return true }
+        pending[id] = nil
+        order.removeAll { $0 == id }
+        return false
+    }
+
+    /// Drops everything waiting (e.g. the cards were hidden), keeping the rate-limit history.
+    public mutating func discardAll() {
+        pending.removeAll()
+        order.removeAll()
+    }
+
+    /// The ids with a card waiting, in submission order.
+    public var waitingIDs: [String] { order }
+
+    /// What waits for `id`, if anything.
+    public func waiting(_ id: String) -> Pending? { pending[id] }
+
+    private func slotOpens(for item: Pending, identity: String) -> Double {
+        var opens = -Double.infinity
+        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval }
+        if minimumIdenticalInterval > 0, let sent = identitySentAt[identity] {
+            opens = max(opens, sent + minimumIdenticalInterval)
+        }
+        return opens
+    }
+}

@@ -1,0 +1,273 @@
+import CNotify
+
+/// The card state machine of the notification thread: it owns every libnotify object,
+/// the server watch and the rate-limit timer, and it is the only code that may block on the
+/// server. Every member runs on that thread (inside its GMainLoop); other threads reach it
+/// only through `PresenterInbox`.
+final class NotificationEngine: @unchecked Sendable {
+    /// One activity's card as the notification thread knows it.
+    private struct LiveCard {
+        var card: Card
+        /// The user dismissed it: routine updates stay silent until the next alert.
+        var closedByUser = false
+        /// The card on the current server, if it was sent.
+        var notification: LibnotifyNotification?
+        /// A server id to take back on the next show (the server expired the popup, e.g. KDE).
+        var resumeServerID: Int32?
+    }
+
+    let context: MainContextHandle
+    private let inbox: PresenterInbox
+    private let appName: String
+    private let overrides: ProfileOverrides
+    private var scheduler: CardScheduler
+    private var profile = ServerProfile.fallback
+    private var cards: [String: LiveCard] = [:]
+    private var loop: OpaquePointer?
+    private var watch: ServerWatch?
+    /// The unique bus name of the server in use; nil while there is none.
+    private var serverOwner: String?
+    private var serverReported = false
+    private var timer: UnsafeMutablePointer<GSource>?
+    private var hidden = false
+    private var stopping = false
+
+    init(context: MainContextHandle, inbox: PresenterInbox, appName: String, minimumInterval: Double,
+         overrides: ProfileOverrides) {
+        self.context = context
+        self.inbox = inbox
+        self.appName = appName
+        self.overrides = overrides
+        scheduler = CardScheduler(minimumInterval: minimumInterval)
+    }
+
+    /// The thread body: the context becomes thread-default before libnotify is first used, so
+    /// its proxy, signals and the name watch all live here; then the loop runs until `stop`.
+    func run() {
+        g_main_context_push_thread_default(context.pointer)
+        notify_init(appName)
+        loop = g_main_loop_new(context.pointer, la_g_false)
+        do {
+            watch = try ServerWatch(engine: self)
+        } catch {
+            logWarning("cannot watch the notification server: \(error)")
+            serverVanished()
+        }
+        let context = self.context
+        inbox.setWaker { context.invoke { self.drainInbox() } }
+        g_main_loop_run(loop)
+        tearDown()
+    }
+
+    private func tearDown() {
+        inbox.setWaker(nil)
+        cancelTimer()
+        watch?.cancel()
+        flushContext()
+        watch = nil
+        notify_uninit()
+        if let loop { g_main_loop_unref(loop) }
+        loop = nil
+        flushContext()
+        g_main_context_pop_thread_default(context.pointer)
+    }
+
+    /// Dispatches whatever is ready so GLib drops what it still holds (unwatch, idle sources).
+    private func flushContext() {
+        var rounds = 0
+        while rounds < 100, g_main_context_iteration(context.pointer, la_g_false) != la_g_false { rounds += 1 }
+    }
+
+    // MARK: Commands from the daemon
+
+    private func drainInbox() {
+        guard !stopping else { return }
+        let now = monotonicSeconds()
+        for command in inbox.takeCommands() {
+            switch command {
+            case let .show(id, card, alert): show(id: id, card: card, alert: alert, now: now)
+            case let .close(id): close(id: id)
+            case .hideAll: hideAll()
+            case .showAll: showAll(now: now)
+            case .stop:
+                shutDown()
+                return
+            }
+        }
+        pump()
+    }
+
+    private func show(id: String, card: Card, alert: CardAlert?, now: Double) {
+        var live = cards[id] ?? LiveCard(card: card)
+        live.card = card
+        if alert != nil { live.closedByUser = false }
+        cards[id] = live
+        if !live.closedByUser && !hidden {
+            scheduler.submit(id: id, card: card, alert: alert, now: now)
+        }
+    }
+
+    private func close(id: String) {
+        scheduler.forget(id: id)
+        // Forget first: a "closed" signal for it is then ours, not the user's.
+        guard let live = cards.removeValue(forKey: id) else { return }
+        closeOnServer(live.notification)
+    }
+
+    private func hideAll() {
+        hidden = true
+        scheduler.discardAll()
+        for id in Array(cards.keys) {
+            let notification = cards[id]?.notification
+            cards[id]?.notification = nil
+            closeOnServer(notification)
+        }
+    }
+
+    private func showAll(now: Double) {
+        hidden = false
+        resubmitLiveCards(now: now)
+    }
+
+    private func shutDown() {
+        stopping = true
+        cancelTimer()
+        scheduler.discardAll()
+        let notifications = cards.values.compactMap(\.notification)
+        cards.removeAll()
+        for notification in notifications { closeOnServer(notification) }
+        if let loop { g_main_loop_quit(loop) }
+    }
+
+    private func closeOnServer(_ notification: LibnotifyNotification?) {
+        guard let notification, serverOwner != nil else { return }
+        do {
+            try notification.close()
+        } catch {
+            logWarning("closing a card failed: \(error)")
+        }
+    }
+
+    private func resubmitLiveCards(now: Double) {
+        guard !hidden else { return }
+        for (id, live) in cards.sorted(by: { $0.key < $1.key }) where !live.closedByUser {
+            scheduler.submit(id: id, card: live.card, alert: nil, now: now)
+        }
+    }
+
+    // MARK: Sending, rate-limited
+
+    /// Sends every card whose slot is open, then arms one timer for the next slot.
+    private func pump() {
+        cancelTimer()
+        guard serverOwner != nil, !hidden, !stopping else { return }
+        let profile = self.profile
+        let identity = { (item: CardScheduler.Pending) in
+            NotificationRequest.make(card: item.card, profile: profile, alert: item.alert).identityKey
+        }
+        for item in scheduler.takeDue(now: monotonicSeconds(), identity: identity) {
+            send(item)
+        }
+        guard let next = scheduler.nextDueTime(identity: identity) else { return }
+        let delay = max(0, next - monotonicSeconds())
+        let milliseconds = UInt32(min(delay * 1000 + 1, 3_600_000).rounded(.up))
+        timer = context.schedule(afterMilliseconds: milliseconds) { self.timerFired() }
+    }
+
+    private func timerFired() {
+        if let timer { g_source_unref(timer) }
+        timer = nil
+        pump()
+    }
+
+    private func cancelTimer() {
+        if let timer { MainContextHandle.cancel(timer) }
+        timer = nil
+    }
+
+    private func send(_ item: CardScheduler.Pending) {
+        guard var live = cards[item.id] else { return }
+        let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert)
+        guard let notification = live.notification
+                ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: live.resumeServerID) else {
+            logWarning("cannot create a notification for \(item.id)")
+            return
+        }
+        live.notification = notification
+        live.resumeServerID = nil
+        cards[item.id] = live
+        notification.apply(request)
+        do {
+            try notification.show()
+        } catch {
+            logWarning("showing card \(item.id) failed: \(error)")
+        }
+    }
+
+    // MARK: Signals from the server
+
+    /// The server's name got an owner. Handled one iteration later, so libnotify's proxy has
+    /// seen the same NameOwnerChanged first.
+    func serverAppeared(owner: String) {
+        context.invoke { self.useServer(owner: owner) }
+    }
+
+    private func useServer(owner: String) {
+        guard !stopping, owner != serverOwner else { return }
+        serverOwner = owner
+        dropNotifications()
+        let info = ServerWatch.readServerInfo()
+        profile = overrides.profile(for: info)
+        scheduler.minimumIdenticalInterval = profile.minimumIdenticalInterval
+        serverReported = true
+        inbox.publish(serverInfo: info, profile: profile)
+        inbox.callbacks.onServerChanged?(info)
+        resubmitLiveCards(now: monotonicSeconds())
+        pump()
+    }
+
+    /// The server is gone: its ids mean nothing now; the cards wait for the next server.
+    func serverVanished() {
+        guard !stopping, serverOwner != nil || !serverReported else { return }
+        serverOwner = nil
+        serverReported = true
+        cancelTimer()
+        dropNotifications()
+        inbox.publish(serverInfo: nil, profile: profile)
+        inbox.callbacks.onServerChanged?(nil)
+    }
+
+    private func dropNotifications() {
+        for id in Array(cards.keys) {
+            cards[id]?.notification = nil
+            cards[id]?.resumeServerID = nil
+        }
+    }
+
+    /// libnotify's "closed": libnotify forgets the server id after this, so the card's next
+    /// show is a new notification (from a new object: a closed one never reports again).
+    func notificationClosed(activityID: String, notification: UnsafeMutablePointer<NotifyNotification>,
+                            reason: Int32, serverID: Int32) {
+        guard var live = cards[activityID], live.notification?.pointer == notification else { return }
+        live.notification = nil
+        switch reason {
+        case NOTIFY_CLOSED_REASON_DISMISSED.rawValue:
+            let alertWaits = scheduler.discardRoutine(id: activityID)
+            live.closedByUser = !alertWaits
+            cards[activityID] = live
+            inbox.callbacks.onClosedByUser?(activityID)
+        case NOTIFY_CLOSED_REASON_API_REQUEST.rawValue:
+            cards[activityID] = live
+        default:
+            // Expired or undefined: the server may still list it (KDE), so replace that id next time.
+            live.resumeServerID = serverID
+            cards[activityID] = live
+        }
+    }
+
+    /// A card button was pressed.
+    func actionInvoked(activityID: String, actionKey: String) {
+        guard cards[activityID] != nil else { return }
+        inbox.callbacks.onAction?(activityID, actionKey)
+    }
+}

@@ -1,0 +1,80 @@
+/// A hint value with the D-Bus type it is sent as (servers are strict: mako refuses a uint32 `value`).
+public enum HintValue: Sendable, Equatable, Hashable {
+    case int32(Int32)
+    case byte(UInt8)
+    case boolean(Bool)
+    case string(String)
+
+    /// The D-Bus type signature of the value ("i", "y", "b", "s").
+    public var dbusSignature: String {
+        switch self {
+        case .int32: "i"
+        case .byte: "y"
+        case .boolean: "b"
+        case .string: "s"
+        }
+    }
+}
+
+/// The notification urgency levels of the spec (the `urgency` hint, a byte).
+public enum Urgency: UInt8, Sendable, Equatable {
+    case low = 0
+    case normal = 1
+    case critical = 2
+}
+
+/// Exactly what one `Notify` call sends for a card (except `replaces_id`, which the presenter
+/// tracks): built by a pure function so every rendering rule is testable without a server.
+public struct NotificationRequest: Sendable, Equatable {
+    public var appName: String
+    /// `app_icon`: the card's icon name, or "".
+    public var iconName: String
+    public var summary: String
+    public var body: String
+    /// Actions in order; sent as the flat list key, label, key, label…
+    public var actions: [CardButton]
+    public var hints: [String: HintValue]
+    /// `expire_timeout` in ms; 0 = never expires.
+    public var expireTimeout: Int32
+    public var urgency: Urgency
+
+    /// Builds the request for `card` on a server with `profile`; `alert` nil means a routine update.
+    public static func make(card: Card, profile: ServerProfile, alert: CardAlert?) -> NotificationRequest {
+        let urgency: Urgency = (alert == nil && profile.routineUrgencyLow) ? .low : .normal
+        var hints: [String: HintValue] = [
+            "resident": .boolean(true),
+            "urgency": .byte(urgency.rawValue),
+        ]
+        var body = CardText.body(card.body, markup: profile.bodyMarkup)
+        if let progress = card.progress {
+            if profile.sendsValueHint {
+                hints["value"] = .int32(CardText.percentValue(progress))
+            } else {
+                let bar = CardText.progressBar(progress)
+                body = body.isEmpty ? bar : body + "\n" + bar
+            }
+        }
+        if let alert {
+            if let sound = alert.soundName, !sound.isEmpty { hints["sound-name"] = .string(sound) }
+        } else {
+            hints["suppress-sound"] = .boolean(true)
+        }
+        if let category = card.category, !category.isEmpty { hints["category"] = .string(category) }
+        if let entry = card.desktopEntry, !entry.isEmpty { hints["desktop-entry"] = .string(entry) }
+        return NotificationRequest(appName: card.appName, iconName: card.iconName ?? "", summary: card.title,
+                                   body: body, actions: card.buttons, hints: hints, expireTimeout: 0,
+                                   urgency: urgency)
+    }
+
+    /// The flat `as` actions argument of Notify: key, label, key, label…
+    public var flatActions: [String] {
+        actions.flatMap { [$0.key, $0.label] }
+    }
+
+    /// What KDE Plasma compares to call two notifications identical: app name, summary and body.
+    /// Hints are left out on purpose, so a change of hints alone (e.g. an alert's urgency) with
+    /// the same text is still held back rather than refused.
+    public var identityKey: String {
+        [appName, summary, body].joined(separator: "\u{1F}")
+    }
+}

@@ -1,0 +1,70 @@
+/// How cards are rendered for one notification server: the per-server quirks of
+/// `notification-servers.md` as data, so rendering stays a pure function.
+public struct ServerProfile: Sendable, Equatable {
+    /// Send progress as the int32 `value` hint (dunst, mako, swaync); otherwise a text bar in the body.
+    public var sendsValueHint: Bool
+    /// The server parses body markup: escape `&`, `<`, `>`; otherwise strip tags.
+    public var bodyMarkup: Bool
+    /// Routine updates go out at urgency low, so the server does not pop the banner again (GNOME Shell).
+    public var routineUrgencyLow: Bool
+    /// Whether the card may show seconds (GNOME Shell would re-pop or flicker; the daemon renders accordingly).
+    public var showsSeconds: Bool
+    /// Never send an identical notification within this many seconds (KDE Plasma rejects it).
+    public var minimumIdenticalInterval: Double
+
+    public init(sendsValueHint: Bool = false, bodyMarkup: Bool = false, routineUrgencyLow: Bool = false,
+                showsSeconds: Bool = true, minimumIdenticalInterval: Double = 0) {
+        self.sendsValueHint = sendsValueHint
+        self.bodyMarkup = bodyMarkup
+        self.routineUrgencyLow = routineUrgencyLow
+        self.showsSeconds = showsSeconds
+        self.minimumIdenticalInterval = minimumIdenticalInterval
+    }
+
+    /// The profile for an unknown server (or none yet): text progress, no markup, plain urgency.
+    public static let fallback = ServerProfile()
+
+    /// The profile for `info`: server-specific rows from the table, body markup from the capabilities.
+    public static func detect(_ info: ServerInfo) -> ServerProfile {
+        var profile = ServerProfile(bodyMarkup: info.hasCapability("body-markup"))
+        switch ServerKind(info) {
+        case .gnomeShell:
+            profile.routineUrgencyLow = true
+            profile.showsSeconds = false
+        case .kdePlasma:
+            profile.minimumIdenticalInterval = 1.0
+        case .dunst, .mako, .swaync:
+            profile.sendsValueHint = true
+        case .xfce4Notifyd, .notificationDaemon, .unknown:
+            break
+        }
+        return profile
+    }
+}
+
+/// The notification servers we know quirks of, recognised from GetServerInformation.
+public enum ServerKind: String, Sendable, Equatable, CaseIterable {
+    case gnomeShell, kdePlasma, dunst, mako, swaync, xfce4Notifyd, notificationDaemon, unknown
+
+    public init(_ info: ServerInfo) {
+        let name = info.name.lowercased()
+        let vendor = info.vendor.lowercased()
+        if name == "gnome-shell" || (vendor == "gnome" && name.contains("shell")) {
+            self = .gnomeShell
+        } else if name.contains("plasma") || vendor == "kde" {
+            self = .kdePlasma
+        } else if name == "dunst" {
+            self = .dunst
+        } else if name == "mako" {
+            self = .mako
+        } else if name.contains("swaync") || name.contains("swaynotificationcenter") {
+            self = .swaync
+        } else if name.contains("xfce") {
+            self = .xfce4Notifyd
+        } else if name == "notification daemon" || name == "notification-daemon" {
+            self = .notificationDaemon
+        } else {
+            self = .unknown
+        }
+    }
+}

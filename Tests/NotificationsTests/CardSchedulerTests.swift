@@ -1,0 +1,81 @@
+import Testing
+@testable import Notifications
+
+/// Rate limiting and coalescing with an injected clock.
+struct CardSchedulerTests {
+    static func card(_ title: String) -> Card { Card(appName: "Test", title: title) }
+    static let byTitle: @Sendable (CardScheduler.Pending) -> String = { $0.card.title }
+
+    @Test func firstCardGoesAtOnceThenOnePerInterval() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        #expect(scheduler.takeDue(now: 10, identity: Self.byTitle).map(\.card.title) == ["1"])
+        for step in 2...5 {
+            scheduler.submit(id: "a", card: Self.card("\(step)"), alert: nil, now: 10 + Double(step) / 10)
+        }
+        #expect(scheduler.takeDue(now: 10.6, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11)
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["5"])
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil)
+    }
+
+    @Test func activitiesHaveSeparateSlots() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("a1"), alert: nil, now: 0)
+        _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
+        scheduler.submit(id: "a", card: Self.card("a2"), alert: nil, now: 0.1)
+        scheduler.submit(id: "b", card: Self.card("b1"), alert: nil, now: 0.1)
+        #expect(scheduler.takeDue(now: 0.1, identity: Self.byTitle).map(\.id) == ["b"])
+        #expect(scheduler.waitingIDs == ["a"])
+    }
+
+    @Test func alertIsNeverLostWhenCoalesced() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 0)
+        _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
+        scheduler.submit(id: "a", card: Self.card("done"), alert: CardAlert(soundName: "complete"), now: 0.2)
+        scheduler.submit(id: "a", card: Self.card("later"), alert: nil, now: 0.4)
+        let sent = scheduler.takeDue(now: 1, identity: Self.byTitle)
+        #expect(sent.map(\.card.title) == ["later"])
+        #expect(sent.first?.alert == CardAlert(soundName: "complete"))
+    }
+
+    @Test func newerAlertKeepsEarlierSoundWhenItHasNone() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: CardAlert(soundName: "bell"), now: 0)
+        scheduler.submit(id: "a", card: Self.card("2"), alert: CardAlert(), now: 0)
+        #expect(scheduler.waiting("a")?.alert == CardAlert(soundName: "bell"))
+    }
+
+    @Test func identicalNotificationWaitsForItsInterval() {
+        var scheduler = CardScheduler(minimumInterval: 0.2, minimumIdenticalInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 0)
+        _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
+        scheduler.submit(id: "b", card: Self.card("same"), alert: nil, now: 0.3)
+        scheduler.submit(id: "a", card: Self.card("other"), alert: nil, now: 0.3)
+        #expect(scheduler.takeDue(now: 0.3, identity: Self.byTitle).map(\.id) == ["a"])
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 1)
+        #expect(scheduler.takeDue(now: 0.9, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.takeDue(now: 1.0, identity: Self.byTitle).map(\.id) == ["b"])
+    }
+
+    @Test func forgetAndDiscard() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 0)
+        _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 0.5)
+        scheduler.forget(id: "a")
+        #expect(scheduler.waitingIDs.isEmpty)
+        scheduler.submit(id: "a", card: Self.card("3"), alert: nil, now: 0.6)
+        #expect(scheduler.takeDue(now: 0.6, identity: Self.byTitle).map(\.card.title) == ["3"])
+
+        scheduler.submit(id: "a", card: Self.card("4"), alert: nil, now: 0.7)
+        #expect(scheduler.discardRoutine(id: "a") == false)
+        #expect(scheduler.waiting("a") == nil)
+        scheduler.submit(id: "a", card: Self.card("5"), alert: CardAlert(), now: 0.8)
+        #expect(scheduler.discardRoutine(id: "a") == true)
+        #expect(scheduler.waiting("a")?.card.title == "5")
+        scheduler.discardAll()
+        #expect(scheduler.waitingIDs.isEmpty)
+    }
+}

@@ -1,0 +1,113 @@
+import Testing
+@testable import Notifications
+
+/// The per-server table: which server gets the `value` hint, low routine urgency, seconds, the identical-notification guard.
+struct ServerProfileTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let info: ServerInfo
+        let kind: ServerKind
+        let valueHint: Bool
+        let urgencyLow: Bool
+        let seconds: Bool
+        let identical: Double
+        var testDescription: String { info.name }
+    }
+
+    static let rows: [Row] = [
+        Row(info: ServerInfo(name: "gnome-shell", vendor: "GNOME", version: "44.9", specVersion: "1.2",
+                             capabilities: ["actions", "body", "body-markup", "persistence", "sound"]),
+            kind: .gnomeShell, valueHint: false, urgencyLow: true, seconds: false, identical: 0),
+        Row(info: ServerInfo(name: "Plasma", vendor: "KDE", version: "6.0", specVersion: "1.2",
+                             capabilities: ["body", "body-hyperlinks", "body-markup", "actions"]),
+            kind: .kdePlasma, valueHint: false, urgencyLow: false, seconds: true, identical: 1),
+        Row(info: ServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", specVersion: "1.2",
+                             capabilities: ["actions", "body", "body-hyperlinks", "body-markup"]),
+            kind: .dunst, valueHint: true, urgencyLow: false, seconds: true, identical: 0),
+        Row(info: ServerInfo(name: "mako", vendor: "emersion", version: "1.8", specVersion: "1.2",
+                             capabilities: ["actions", "body", "body-markup"]),
+            kind: .mako, valueHint: true, urgencyLow: false, seconds: true, identical: 0),
+        Row(info: ServerInfo(name: "SwayNotificationCenter", vendor: "ErikReider", version: "0.10", specVersion: "1.2",
+                             capabilities: ["actions", "body", "body-markup"]),
+            kind: .swaync, valueHint: true, urgencyLow: false, seconds: true, identical: 0),
+        Row(info: ServerInfo(name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.8.2", specVersion: "1.2",
+                             capabilities: ["actions", "body", "body-markup"]),
+            kind: .xfce4Notifyd, valueHint: false, urgencyLow: false, seconds: true, identical: 0),
+        Row(info: ServerInfo(name: "Notification Daemon", vendor: "GNOME", version: "3.20.0", specVersion: "1.2",
+                             capabilities: ["actions", "body", "body-hyperlinks", "body-markup"]),
+            kind: .notificationDaemon, valueHint: false, urgencyLow: false, seconds: true, identical: 0),
+        Row(info: ServerInfo(name: "some-new-server", vendor: "someone", capabilities: ["body"]),
+            kind: .unknown, valueHint: false, urgencyLow: false, seconds: true, identical: 0),
+    ]
+
+    @Test("detects each known server", arguments: rows)
+    func detection(row: Row) {
+        #expect(ServerKind(row.info) == row.kind)
+        let profile = ServerProfile.detect(row.info)
+        #expect(profile.sendsValueHint == row.valueHint)
+        #expect(profile.routineUrgencyLow == row.urgencyLow)
+        #expect(profile.showsSeconds == row.seconds)
+        #expect(profile.minimumIdenticalInterval == row.identical)
+        #expect(profile.bodyMarkup == row.info.capabilities.contains("body-markup"))
+    }
+
+    @Test func bodyMarkupFollowsTheCapability() {
+        #expect(ServerProfile.detect(ServerInfo(name: "dunst", capabilities: ["body"])).bodyMarkup == false)
+        #expect(ServerProfile.detect(ServerInfo(name: "dunst", capabilities: ["body-markup"])).bodyMarkup == true)
+    }
+
+    @Test func displayNameIsNameAndVersion() {
+        #expect(ServerInfo(name: "dunst", version: "1.9.0").displayName == "dunst 1.9.0")
+        #expect(ServerInfo(name: "dunst").displayName == "dunst")
+    }
+}
+
+/// The user's overrides file: sections per server, keys, and errors that say what is expected.
+struct ProfileOverridesTests {
+    static let dunst = ServerInfo(name: "dunst", capabilities: ["body-markup"])
+    static let mako = ServerInfo(name: "mako", capabilities: ["body-markup"])
+
+    @Test func sectionsApplyToTheirServerAndStarToAll() throws {
+        let overrides = try ServerProfile.parseOverrides("""
+        # global first
+        shows-seconds = false
+        [Dunst]
+        sends-value-hint = no   # text bar instead
+        minimum-identical-interval = 2.5
+        [mako]
+        body-markup = false
+        routine-urgency-low = true
+        """)
+        let dunst = overrides.profile(for: Self.dunst)
+        #expect(dunst.sendsValueHint == false)
+        #expect(dunst.minimumIdenticalInterval == 2.5)
+        #expect(dunst.showsSeconds == false)
+        #expect(dunst.bodyMarkup == true)
+        let mako = overrides.profile(for: Self.mako)
+        #expect(mako.sendsValueHint == true)
+        #expect(mako.bodyMarkup == false)
+        #expect(mako.routineUrgencyLow == true)
+        #expect(mako.showsSeconds == false)
+    }
+
+    @Test func serverSectionWinsOverStar() throws {
+        let overrides = try ServerProfile.parseOverrides("[*]\nshows-seconds = false\n[dunst]\nshows-seconds = true\n")
+        #expect(overrides.profile(for: Self.dunst).showsSeconds == true)
+        #expect(overrides.profile(for: Self.mako).showsSeconds == false)
+    }
+
+    @Test func emptyTextChangesNothing() throws {
+        let overrides = try ServerProfile.parseOverrides("\n  # nothing\n")
+        #expect(overrides == .none)
+        #expect(overrides.profile(for: Self.dunst) == ServerProfile.detect(Self.dunst))
+    }
+
+    @Test func errorsNameTheLineAndWhatIsExpected() {
+        #expect(throws: ProfileOverridesError(line: 2, message: "sends-value-hint: expected true or false, got \"maybe\"")) {
+            try ServerProfile.parseOverrides("[dunst]\nsends-value-hint = maybe")
+        }
+        #expect(throws: ProfileOverridesError.self) { try ServerProfile.parseOverrides("colour = red") }
+        #expect(throws: ProfileOverridesError.self) { try ServerProfile.parseOverrides("[dunst") }
+        #expect(throws: ProfileOverridesError.self) { try ServerProfile.parseOverrides("just words") }
+        #expect(throws: ProfileOverridesError.self) { try ServerProfile.parseOverrides("minimum-identical-interval = -1") }
+    }
+}
