@@ -58,6 +58,12 @@ public final class CardPresenter: @unchecked Sendable {
         inbox.post(.close(id: id))
     }
 
+    /// Takes back the card a previous run of the daemon showed for `id` (its notification id,
+    /// as reported by `onNotificationID`): the next show replaces it instead of adding another.
+    public func adopt(id: String, notificationID: UInt32) {
+        inbox.post(.adopt(id: id, serverID: notificationID))
+    }
+
     /// Closes every card but remembers them (e.g. `Enabled` switched off).
     public func hideAll() {
         inbox.post(.hideAll)
@@ -85,6 +91,13 @@ public final class CardPresenter: @unchecked Sendable {
     public var onServerChanged: (@Sendable (ServerInfo?) -> Void)? {
         get { inbox.callbacks.onServerChanged }
         set { inbox.callbacks.onServerChanged = newValue }
+    }
+
+    /// Called on the notification thread when the server gives a card a new notification id,
+    /// so the daemon can save it and take the card back after a restart (`adopt`).
+    public var onNotificationID: (@Sendable (_ id: String, _ notificationID: UInt32) -> Void)? {
+        get { inbox.callbacks.onNotificationID }
+        set { inbox.callbacks.onNotificationID = newValue }
     }
 
     /// The server in use, or nil when there is none (a snapshot, safe from any thread).

@@ -23,6 +23,8 @@ final class NotificationEngine: @unchecked Sendable {
     private var scheduler: CardScheduler
     private var profile = ServerProfile.fallback
     private var cards: [String: LiveCard] = [:]
+    /// Notification ids a previous run of the daemon used, taken back on each card's first show.
+    private var adopted: [String: Int32] = [:]
     private var loop: OpaquePointer?
     private var watch: ServerWatch?
     /// The unique bus name of the server in use; nil while there is none.
@@ -87,6 +89,7 @@ final class NotificationEngine: @unchecked Sendable {
             switch command {
             case let .show(id, card, alert): show(id: id, card: card, alert: alert, now: now)
             case let .close(id): close(id: id)
+            case let .adopt(id, serverID): adopted[id] = Int32(bitPattern: serverID)
             case .hideAll: hideAll()
             case .showAll: showAll(now: now)
             case .stop:
@@ -110,6 +113,7 @@ final class NotificationEngine: @unchecked Sendable {
     private func close(id: String) {
         scheduler.forget(id: id)
         // Forget first: a "closed" signal for it is then ours, not the user's.
+        adopted[id] = nil
         guard let live = cards.removeValue(forKey: id) else { return }
         closeOnServer(live.notification)
     }
@@ -188,11 +192,13 @@ final class NotificationEngine: @unchecked Sendable {
     private func send(_ item: CardScheduler.Pending) {
         guard var live = cards[item.id] else { return }
         let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert)
+        let resume = live.resumeServerID ?? adopted.removeValue(forKey: item.id)
         guard let notification = live.notification
-                ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: live.resumeServerID) else {
+                ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: resume) else {
             logWarning("cannot create a notification for \(item.id)")
             return
         }
+        let previousID = notification.serverID
         live.notification = notification
         live.resumeServerID = nil
         cards[item.id] = live
@@ -201,6 +207,10 @@ final class NotificationEngine: @unchecked Sendable {
             try notification.show()
         } catch {
             logWarning("showing card \(item.id) failed: \(error)")
+        }
+        let serverID = notification.serverID
+        if serverID > 0 && serverID != previousID || resume != nil && serverID > 0 {
+            inbox.callbacks.onNotificationID?(item.id, UInt32(bitPattern: serverID))
         }
     }
 

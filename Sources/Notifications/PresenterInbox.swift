@@ -8,6 +8,7 @@ final class PresenterInbox: @unchecked Sendable {
     enum Command {
         case show(id: String, card: Card, alert: CardAlert?)
         case close(id: String)
+        case adopt(id: String, serverID: UInt32)
         case hideAll
         case showAll
         case stop
@@ -18,6 +19,7 @@ final class PresenterInbox: @unchecked Sendable {
         var onAction: (@Sendable (_ id: String, _ actionKey: String) -> Void)?
         var onClosedByUser: (@Sendable (_ id: String) -> Void)?
         var onServerChanged: (@Sendable (ServerInfo?) -> Void)?
+        var onNotificationID: (@Sendable (_ id: String, _ serverID: UInt32) -> Void)?
     }
 
     private let lock = NSLock()
