@@ -3,7 +3,6 @@
 // What Swift cannot import from <dbus/dbus.h> (macros, variadics) is re-exported here,
 // plus the Linux fd primitives the event loop needs (not in Swift's Glibc module).
 #include <dbus/dbus.h>
-#include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 
