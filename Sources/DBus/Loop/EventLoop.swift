@@ -109,10 +109,13 @@ public final class EventLoop {
         return nextID
     }
 
-    /// One round: deferred work, then poll, then every ready handler.
+    /// One round: either the deferred work (so callers re-check their condition right after
+    /// it), or one poll and every ready handler.
     private func iterate(callerDeadline: Int64?) {
-        runSoonWork()
-        if stopRequested { return }
+        guard soon.isEmpty else {
+            runSoonWork()
+            return
+        }
         rearmTimerIfNeeded()
         let (timeout, timeoutIsCallers) = pollTimeout(callerDeadline: callerDeadline)
         let activeSources = sources.filter { $0.value.events != 0 }.map { ($0.key, $0.value) }
@@ -135,7 +138,6 @@ public final class EventLoop {
 
     /// The poll timeout in ms (-1 = forever) and whether it is the caller's own deadline.
     private func pollTimeout(callerDeadline: Int64?) -> (Int32, Bool) {
-        if !soon.isEmpty { return (0, false) }
         let timeoutDeadline = relativeTimeouts.values.map(\.deadline).min()
         let deadlines = [timeoutDeadline, callerDeadline].compactMap { $0 }
         guard let earliest = deadlines.min() else { return (-1, false) }
