@@ -1,5 +1,5 @@
 import Testing
-@testable import DBus
+import DBus
 
 /// Values written into a message with DBusMessageIter and read back, without any bus.
 @Suite struct MarshallingTests {

@@ -161,6 +161,20 @@ import TestSupport
         #expect(after == [.dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])])
     }
 
+    @Test func introspectIsAnsweredForObjectsAndTheNodesAboveThem() throws {
+        let introspectable = "org.freedesktop.DBus.Introspectable"
+        let xml = try call("Introspect", interface: introspectable).first?.string ?? ""
+        #expect(xml.hasPrefix("<!DOCTYPE node PUBLIC \"-//freedesktop//DTD D-BUS Object Introspection 1.0//EN\""))
+        #expect(xml.contains("<interface name=\"org.example.Counter\">"))
+        #expect(xml.contains("<method name=\"Echo\">"))
+        #expect(xml.contains("<interface name=\"org.freedesktop.DBus.ObjectManager\">"))
+        let above = try call("Introspect", interface: introspectable, path: "/org/example").first?.string ?? ""
+        #expect(above.contains("<node name=\"Counter\"/>"))
+        #expect(!above.contains("org.example.Counter"))
+        let root = try call("Introspect", interface: introspectable, path: "/").first?.string ?? ""
+        #expect(root.contains("<node name=\"org\"/>"))
+    }
+
     @Test func peerAnswersPingAndMachineId() throws {
         #expect(try call("Ping", interface: "org.freedesktop.DBus.Peer") == [])
         #expect(try call("Ping", interface: nil) == [])
