@@ -65,5 +65,8 @@ import TestSupport
         bus.stop()
         #expect(loop.run(until: { disconnected }, timeout: 5))
         #expect(!connection.isConnected)
+        let wakeupsAfterDisconnect = loop.wakeups
+        _ = loop.run(until: { false }, timeout: 0.3)
+        #expect(loop.wakeups - wakeupsAfterDisconnect < 3)
     }
 }

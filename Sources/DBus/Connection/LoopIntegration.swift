@@ -10,6 +10,7 @@ final class LoopIntegration {
     private var watchSources: [OpaquePointer: Int] = [:]
     private var timeoutIDs: [OpaquePointer: Int] = [:]
     private var dispatchScheduled = false
+    private var isDispatching = false
 
     init(loop: EventLoop, connection: OpaquePointer) {
         self.loop = loop
@@ -99,9 +100,13 @@ final class LoopIntegration {
         loop.runSoon { [weak self] in self?.dispatch() }
     }
 
-    /// `dbus_connection_dispatch` until the incoming queue is empty.
+    /// `dbus_connection_dispatch` until the incoming queue is empty. A handler that runs the
+    /// loop again (nested) must not dispatch: libdbus would wait for its own dispatch lock.
     private func dispatch() {
         dispatchScheduled = false
+        guard !isDispatching else { return }
+        isDispatching = true
+        defer { isDispatching = false }
         while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
     }
 }
@@ -109,6 +114,8 @@ final class LoopIntegration {
 extension DBusConnection {
     /// Drives this connection from `loop` (replacing any earlier loop): reads, writes,
     /// timeouts and dispatch of incoming messages to the handlers all happen there.
+    /// A handler that runs the loop again (nested `run(until:)`) sees timers and other
+    /// sources, but no further messages of this connection until it returns.
     public func attach(to loop: EventLoop) {
         loopIntegration?.uninstall()
         let integration = LoopIntegration(loop: loop, connection: pointer)

@@ -18,6 +18,14 @@ public struct DBusMethodCall {
     public var sender: String?
     /// The object path that was called.
     public let path: String
+
+    /// For calling a handler directly (e.g. in tests); the server builds these itself.
+    public init(message: DBusMessage, arguments: [DBusValue], sender: String? = nil, path: String) {
+        self.message = message
+        self.arguments = arguments
+        self.sender = sender
+        self.path = path
+    }
 }
 
 /// One method of an interface table: its argument signatures and the handler that answers it.

@@ -56,6 +56,9 @@ public final class DBusObjectServer {
         managerPaths.insert(path)
     }
 
+    /// Whether an object is exported at `path`.
+    public func isExported(_ path: String) -> Bool { objects[path] != nil }
+
     /// Whether something answers at `path`: an object, an object manager, or a node above one.
     func isKnownPath(_ path: String) -> Bool {
         objects[path] != nil || managerPaths.contains(path) || !childNodes(of: path).isEmpty

@@ -2,8 +2,8 @@
 extension DBusValue {
     /// An `a{sv}` dictionary: keys sorted (so output is deterministic), each value wrapped in a variant.
     public static func vardict(_ dictionary: [String: DBusValue]) -> DBusValue {
-        let entries = dictionary.keys.sorted().map { key in
-            DBusDictEntry(key: .string(key), value: .variant(dictionary[key] ?? .boolean(false)))
+        let entries = dictionary.sorted { $0.key < $1.key }.map { key, value in
+            DBusDictEntry(key: .string(key), value: .variant(value))
         }
         return .dictionary(keySignature: "s", valueSignature: "v", entries)
     }
