@@ -1,0 +1,82 @@
+import CDBus
+import Glibc
+
+/// A one-shot wall-clock deadline of the app.
+struct AppTimer {
+    let deadline: Int64
+    let handler: () -> Void
+}
+
+/// A repeating monotonic interval (libdbus timeouts repeat until removed).
+struct RelativeTimeout {
+    var deadline: Int64
+    let interval: Int64
+    let handler: () -> Void
+}
+
+/// Wall-clock timers on one timerfd (`CLOCK_REALTIME`, `TFD_TIMER_ABSTIME`), armed to the
+/// earliest deadline, so a deadline passed during suspend or after a clock change fires at once.
+extension EventLoop {
+    /// Calls `handler` once at `unixTime` (seconds since the epoch); a past time fires on the next iteration.
+    @discardableResult
+    public func addTimer(at unixTime: Double, _ handler: @escaping () -> Void) -> TimerToken {
+        let id = makeID()
+        appTimers[id] = AppTimer(deadline: Clocks.nanoseconds(fromUnixTime: unixTime), handler: handler)
+        timersChanged = true
+        return TimerToken(id: id)
+    }
+
+    /// Cancels a timer that has not fired yet; harmless otherwise.
+    public func cancelTimer(_ token: TimerToken) {
+        if appTimers.removeValue(forKey: token.id) != nil { timersChanged = true }
+    }
+
+    /// Points the timerfd at the earliest app deadline, or disarms it.
+    func rearmTimerIfNeeded() {
+        guard timersChanged else { return }
+        timersChanged = false
+        let earliest = appTimers.values.map(\.deadline).min()
+        guard earliest != armedDeadline else { return }
+        armedDeadline = earliest
+        var setting = itimerspec()
+        if let earliest { setting.it_value = Clocks.timespec(nanoseconds: earliest) }
+        timerfd_settime(timerDescriptor, Int32(TFD_TIMER_ABSTIME), &setting, nil)
+    }
+
+    /// Fires every app timer whose deadline has passed, earliest (then oldest) first.
+    func fireDueTimers() {
+        var expirations: UInt64 = 0
+        _ = read(timerDescriptor, &expirations, MemoryLayout<UInt64>.size)
+        armedDeadline = nil
+        timersChanged = true
+        let now = Clocks.realtimeNanoseconds
+        let due = appTimers.filter { $0.value.deadline <= now }
+            .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
+        for (id, _) in due {
+            guard let timer = appTimers.removeValue(forKey: id) else { continue }
+            timer.handler()
+        }
+    }
+
+    /// Adds a repeating monotonic timeout of `milliseconds`; returns its id.
+    func addTimeout(milliseconds: Int32, _ handler: @escaping () -> Void) -> Int {
+        let id = makeID()
+        let interval = Int64(max(0, milliseconds)) * 1_000_000
+        relativeTimeouts[id] = RelativeTimeout(deadline: Clocks.monotonicNanoseconds + interval,
+                                               interval: interval, handler: handler)
+        return id
+    }
+
+    func removeTimeout(_ id: Int) { relativeTimeouts[id] = nil }
+
+    /// Fires due monotonic timeouts and schedules their next round.
+    func fireDueTimeouts() {
+        let now = Clocks.monotonicNanoseconds
+        let due = relativeTimeouts.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, _) in due {
+            guard let timeout = relativeTimeouts[id] else { continue }
+            relativeTimeouts[id]?.deadline = now + max(timeout.interval, 1_000_000)
+            timeout.handler()
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import DBus
+import TestSupport
+
+/// A value other threads may set while the loop thread reads it.
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}
+
+/// The poll loop on its own: timers, readers, posting from other threads, idleness.
+@Suite struct EventLoopTests {
+    @Test func timersFireInDeadlineOrderAndCancelledOnesDoNot() throws {
+        let loop = try EventLoop()
+        let now = Date().timeIntervalSince1970
+        var fired: [String] = []
+        loop.addTimer(at: now + 0.15) { fired.append("third") }
+        loop.addTimer(at: now + 0.05) { fired.append("first") }
+        let cancelled = loop.addTimer(at: now + 0.08) { fired.append("cancelled") }
+        loop.addTimer(at: now + 0.10) { fired.append("second") }
+        loop.addTimer(at: now - 10) { fired.append("past") }
+        loop.cancelTimer(cancelled)
+        #expect(loop.run(until: { fired.count == 4 }, timeout: 3))
+        #expect(fired == ["past", "first", "second", "third"])
+    }
+
+    @Test func timerNeverFiresBeforeItsDeadline() throws {
+        let loop = try EventLoop()
+        let deadline = Date().timeIntervalSince1970 + 0.2
+        var firedAt: Double?
+        loop.addTimer(at: deadline) { firedAt = Date().timeIntervalSince1970 }
+        #expect(loop.run(until: { firedAt != nil }, timeout: 3))
+        #expect((firedAt ?? 0) >= deadline)
+        #expect((firedAt ?? .infinity) < deadline + 0.1)
+    }
+
+    @Test func timerAddedFromTimerHandlerFires() throws {
+        let loop = try EventLoop()
+        var count = 0
+        loop.addTimer(at: Date().timeIntervalSince1970 + 0.02) {
+            count += 1
+            loop.addTimer(at: Date().timeIntervalSince1970 + 0.02) { count += 1 }
+        }
+        #expect(loop.run(until: { count == 2 }, timeout: 3))
+    }
+
+    @Test func workPostedFromOtherThreadsRunsOnTheLoopThread() throws {
+        let loop = try EventLoop()
+        let remote = loop.remote
+        let loopThread = pthread_self()
+        let ranOnLoopThread = LockedBox<Bool>(true)
+        let received = LockedBox<[Int]>([])
+        for index in 0..<3 {
+            Thread.detachNewThread {
+                usleep(20_000)
+                remote.post {
+                    if pthread_equal(pthread_self(), loopThread) == 0 { ranOnLoopThread.value = false }
+                    received.value.append(index)
+                }
+            }
+        }
+        #expect(loop.run(until: { received.value.count == 3 }, timeout: 3))
+        #expect(received.value.sorted() == [0, 1, 2])
+        #expect(ranOnLoopThread.value)
+    }
+
+    @Test func remoteStopEndsRunFromAnotherThread() throws {
+        let loop = try EventLoop()
+        let remote = loop.remote
+        Thread.detachNewThread {
+            usleep(50_000)
+            remote.stop()
+        }
+        let started = Date()
+        loop.run()
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
+    @Test func readerIsCalledWhenItsDescriptorIsReadable() throws {
+        let loop = try EventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var readBytes: [UInt8] = []
+        let token = loop.addReader(fd: fds[0]) {
+            var byte: UInt8 = 0
+            if read(fds[0], &byte, 1) == 1 { readBytes.append(byte) }
+        }
+        var byte: UInt8 = 42
+        _ = write(fds[1], &byte, 1)
+        #expect(loop.run(until: { readBytes == [42] }, timeout: 3))
+        loop.removeReader(token)
+        _ = write(fds[1], &byte, 1)
+        #expect(!loop.run(until: { readBytes.count > 1 }, timeout: 0.1))
+    }
+
+    @Test func idleLoopWithAttachedConnectionDoesNotWakeUp() throws {
+        let bus = try PrivateBus()
+        let connection = try DBusConnection(address: bus.address)
+        try connection.addMatch("type='signal',interface='org.example.Nothing'")
+        let loop = try EventLoop()
+        connection.attach(to: loop)
+        _ = loop.run(until: { false }, timeout: 0.2)
+        let before = loop.wakeups
+        _ = loop.run(until: { false }, timeout: 1.0)
+        #expect(loop.wakeups == before)
+        #expect(connection.isConnected)
+    }
+}
