@@ -10,8 +10,12 @@ final class BusClient {
     let connection: DBusConnection
 
     init(address: String?) throws(CLIError) {
-        do {
-            connection = try address.map { a throws(DBusError) in try DBusConnection(address: a) } ?? DBusConnection.sessionBus()
+        do throws(DBusError) {
+            if let address {
+                connection = try DBusConnection(address: address)
+            } else {
+                connection = try DBusConnection.sessionBus()
+            }
         } catch {
             throw .noDaemon("cannot connect to the session bus: \(error.message)")
         }

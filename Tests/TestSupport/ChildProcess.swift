@@ -25,7 +25,7 @@ public final class ChildProcess: @unchecked Sendable {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
         case .file(let url):
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             let handle = try FileHandle(forWritingTo: url)
             handle.seekToEndOfFile()
             process.standardOutput = handle

@@ -12,9 +12,12 @@ final class DaemonFixture {
 
     init(recorderName: String? = "dunst", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
          environment: [String: String] = [:]) throws {
-        bus = try PrivateBus()
+        let bus = try PrivateBus()
+        self.bus = bus
         recorder = try recorderName.map { try RecordingNotificationServer(bus: bus, name: $0, capabilities: capabilities) }
-        daemon = try DaemonProcess(bus: bus, environment: environment)
+        var env = environment
+        if recorderName == nil && env["LIVEACTIVITIES_NO_CARDS"] == nil { env["LIVEACTIVITIES_NO_CARDS"] = "1" }
+        daemon = try DaemonProcess(bus: bus, environment: env)
         client = try TestClient(bus: bus)
     }
 
