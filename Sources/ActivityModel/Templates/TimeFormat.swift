@@ -42,7 +42,7 @@ public enum TimeFormat: String, Sendable, CaseIterable {
     }
 
     /// The step, in seconds, at which a shown duration changes.
-    var durationUnit: Double { showsSeconds ? 1 : 60 }
+    var durationUnit: Double { showsSeconds || self == .text ? 1 : 60 }
 
     /// Shows `seconds` (already rounded to `durationUnit`) in this format.
     func formatDuration(_ seconds: Double) -> String {
