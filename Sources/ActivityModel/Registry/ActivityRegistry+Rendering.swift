@@ -1,0 +1,54 @@
+/// Rendering, the compact text and the one deadline for the daemon's timer.
+extension ActivityRegistry {
+    /// The texts of one activity at `now`; `notFound` for an unknown id.
+    public func render(id: String, now: UnixTime, timeZoneOffset: Double,
+                       style: RenderStyle = .standard) throws(ActivityError) -> RenderedActivity {
+        render(try existing(id), now: now, timeZoneOffset: timeZoneOffset, style: style)
+    }
+
+    /// The texts of `activity` at `now`.
+    public func render(_ activity: Activity, now: UnixTime, timeZoneOffset: Double,
+                       style: RenderStyle = .standard) -> RenderedActivity {
+        ActivityRenderer(activity: activity, kind: kind(of: activity), now: now,
+                         timeZoneOffset: timeZoneOffset, style: style).render().rendered
+    }
+
+    /// `CompactText`: `<leading> <trailing>` of the most relevant live activity, then
+    /// ` · <minimal>` of each other live one; empty when nothing is live. E.g. `⏱ 12:34 · 🍽`.
+    public func compactText(now: UnixTime, timeZoneOffset: Double, style: RenderStyle = .standard) -> String {
+        let rendered = live.map { render($0, now: now, timeZoneOffset: timeZoneOffset, style: style) }
+        guard let first = rendered.first else { return "" }
+        let parts = [first.compactPair] + rendered.dropFirst().map(\.minimal)
+        return parts.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// The earliest moment after `now` at which any rendered text (in `style`), whole progress
+    /// percent or status could change, or something is due (phase, timer end, stale-at,
+    /// lifetime cap, dismissal); nil when nothing is pending. Paused timers add nothing.
+    /// If several consumers use different styles, pass the one with seconds.
+    public func nextDeadline(after now: UnixTime, timeZoneOffset: Double, style: RenderStyle = .standard) -> UnixTime? {
+        var earliest: UnixTime?
+        func consider(_ moment: UnixTime?) {
+            earliest = TimedText.earliest(earliest, moment)
+        }
+        for activity in storage.values {
+            guard activity.isLive else {
+                consider(activity.dismissAt)
+                continue
+            }
+            consider(activity.expiresAt)
+            if activity.status == .active, let staleAt = activity.staleAt, staleAt > now { consider(staleAt) }
+            if let timer = activity.timer, timer.isRunning {
+                if case .end = timer.expiry { consider(timer.endTime) }
+                let position = timer.position(at: now)
+                for phase in activity.phases {
+                    if let end = phase.end, end > position { consider(timer.wallTime(reaching: end)) }
+                }
+            }
+            let renderer = ActivityRenderer(activity: activity, kind: kind(of: activity), now: now,
+                                            timeZoneOffset: timeZoneOffset, style: style)
+            consider(renderer.render().nextChange)
+        }
+        return earliest
+    }
+}

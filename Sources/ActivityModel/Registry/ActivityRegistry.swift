@@ -1,0 +1,121 @@
+/// The set of activities and every rule of their lifecycle, as a pure value.
+///
+/// Every mutating call takes the time, validates fully before changing anything (a refused
+/// call throws `ActivityError` and changes nothing) and returns the events for the daemon to
+/// fan out. Persist `snapshot` after calls that return events; restore with
+/// `init(catalog:limits:snapshot:)` and then call `tick` so ends that passed while the daemon
+/// was down take effect.
+public struct ActivityRegistry: Sendable {
+    public var catalog: KindCatalog
+    public var limits: Limits
+    /// `Enabled`: when false, Start and Toggle-to-start are refused with `Disabled`.
+    public var enabled: Bool
+    public internal(set) var idGenerator: ActivityIDGenerator
+    var storage: [ActivityID: Activity] = [:]
+    /// What each activity looked like at the last tick, to report `rendered` only on change.
+    var renderCache: [ActivityID: RenderedActivity] = [:]
+    var renderCacheStyle: RenderStyle?
+
+    /// An empty registry; `idSeed` makes generated ids (pass a random number in the daemon).
+    public init(catalog: KindCatalog, limits: Limits = Limits(), enabled: Bool = true, idSeed: UInt64) {
+        self.catalog = catalog
+        self.limits = limits
+        self.enabled = enabled
+        self.idGenerator = ActivityIDGenerator(seed: idSeed)
+    }
+
+    /// A registry restored from a snapshot.
+    public init(catalog: KindCatalog, limits: Limits = Limits(), snapshot: RegistrySnapshot) {
+        self.catalog = catalog
+        self.limits = limits
+        self.enabled = snapshot.enabled
+        self.idGenerator = snapshot.idGenerator
+        for activity in snapshot.activities { storage[activity.id] = activity }
+    }
+
+    /// Everything to persist: activities, `Enabled` and the id generator.
+    public var snapshot: RegistrySnapshot {
+        RegistrySnapshot(enabled: enabled, idGenerator: idGenerator, activities: activities)
+    }
+
+    /// All activities not yet dismissed, most relevant first: highest relevance, then most
+    /// recently started (then id, so the order is stable).
+    public var activities: [Activity] {
+        storage.values.sorted { lhs, rhs in
+            if lhs.relevance != rhs.relevance { return lhs.relevance > rhs.relevance }
+            if lhs.startedAt != rhs.startedAt { return lhs.startedAt > rhs.startedAt }
+            return lhs.id < rhs.id
+        }
+    }
+
+    /// The live (active, paused, stale) activities, most relevant first.
+    public var live: [Activity] { activities.filter(\.isLive) }
+
+    /// `ActiveCount`: how many activities are live.
+    public var liveCount: Int { storage.values.filter(\.isLive).count }
+
+    /// The activity with this id, if there is one (invalid shapes simply have none).
+    public func activity(_ id: String) -> Activity? {
+        guard let id = try? ActivityID(id) else { return nil }
+        return storage[id]
+    }
+
+    /// The kind of an activity; a stand-in when its kind file disappeared since Start.
+    func kind(of activity: Activity) -> Kind {
+        catalog.kind(named: activity.kind) ?? Kind.missing(named: activity.kind)
+    }
+
+    /// The activity for a client-given id, or `invalidArgument` / `notFound`.
+    func existing(_ id: String) throws(ActivityError) -> Activity {
+        let checked = try ActivityID(id)
+        guard let activity = storage[checked] else { throw .notFound("no activity with id \"\(id)\"") }
+        return activity
+    }
+
+    /// The activity if it is live, else `notActive` saying what the caller tried to do.
+    func existingLive(_ id: String, toBe verb: String) throws(ActivityError) -> Activity {
+        let activity = try existing(id)
+        guard activity.isLive else {
+            throw .notActive("activity \"\(id)\" is \(activity.status.rawValue); only live activities can be \(verb)")
+        }
+        return activity
+    }
+
+    /// Refuses attributes and state larger than the limit.
+    func checkPayload(attributes: [String: Value], state: [String: Value]) throws(ActivityError) {
+        let size = PayloadSize.of(attributes: attributes, state: state)
+        guard size <= limits.maxPayloadBytes else {
+            throw .payloadTooLarge("attributes and state are \(size) bytes; the limit is \(limits.maxPayloadBytes)")
+        }
+    }
+
+    /// Refuses a non-finite time or relevance option.
+    static func checkFinite(_ value: Double?, option: String) throws(ActivityError) {
+        if let value, !value.isFinite {
+            throw .invalidArgument("option \"\(option)\": expected a finite number, got number \(value)")
+        }
+    }
+
+    /// The status a live activity has at `now`: paused while its timer is, else stale once
+    /// `staleAt` has passed, else active.
+    static func liveStatus(of activity: Activity, at now: UnixTime) -> ActivityStatus {
+        if let timer = activity.timer, !timer.isRunning { return .paused }
+        if let staleAt = activity.staleAt, staleAt <= now { return .stale }
+        return .active
+    }
+}
+
+/// The persisted form of a registry.
+public struct RegistrySnapshot: Codable, Equatable, Sendable {
+    public var version: Int
+    public var enabled: Bool
+    public var idGenerator: ActivityIDGenerator
+    public var activities: [Activity]
+
+    public init(version: Int = 1, enabled: Bool, idGenerator: ActivityIDGenerator, activities: [Activity]) {
+        self.version = version
+        self.enabled = enabled
+        self.idGenerator = idGenerator
+        self.activities = activities
+    }
+}

@@ -1,0 +1,109 @@
+/// The texts of one activity at one moment: the card (title, body, progress, icon, buttons)
+/// and the compact view (leading, trailing, minimal). Status-aware: a paused card says so,
+/// a stale one says it may be out of date, an ended one has no buttons.
+public struct RenderedActivity: Equatable, Sendable {
+    public var id: ActivityID
+    public var status: ActivityStatus
+    public var title: String
+    public var body: String
+    /// 0...1, or nil when the activity shows no progress.
+    public var progress: Double?
+    public var compactLeading: String
+    public var compactTrailing: String
+    public var minimal: String
+    /// A freedesktop icon name.
+    public var iconName: String
+    public var buttons: [CardButton]
+
+    /// The progress as the whole percent 0...100 for the `value` notification hint.
+    public var progressPercent: Int? { progress.map { TimeFormat.percentStep($0) } }
+
+    /// `<leading> <trailing>`, either part omitted when empty.
+    public var compactPair: String {
+        [compactLeading, compactTrailing].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// Renders an activity with its kind's templates and tells when the rendering next changes.
+struct ActivityRenderer {
+    let evaluator: TemplateEvaluator
+
+    init(activity: Activity, kind: Kind, now: UnixTime, timeZoneOffset: Double, style: RenderStyle) {
+        evaluator = TemplateEvaluator(activity: activity, kind: kind, now: now,
+                                      timeZoneOffset: timeZoneOffset, showSeconds: style.showSeconds)
+    }
+
+    private var activity: Activity { evaluator.activity }
+    private var kind: Kind { evaluator.kind }
+
+    /// The templates in effect: the kind's, under the current phase's, under the ended card's.
+    private var templates: TemplateSet {
+        var result = kind.templates
+        if !activity.phases.isEmpty {
+            let phase = activity.phases[activity.phaseIndex(at: evaluator.now)]
+            if let overrides = kind.phaseSpec(named: phase.name)?.templates { result = overrides.over(result) }
+        }
+        if !activity.isLive, let ended = kind.endedTemplates { result = ended.over(result) }
+        return result
+    }
+
+    /// The rendering and the earliest moment any of its texts or its whole percent could change.
+    func render() -> (rendered: RenderedActivity, nextChange: UnixTime?) {
+        let set = templates
+        var nextChange: UnixTime?
+        func fill(_ template: Template?) -> String {
+            guard let template else { return "" }
+            let filled = evaluator.evaluate(template)
+            nextChange = TimedText.earliest(nextChange, filled.nextChange)
+            return filled.text.trimmingSpaces
+        }
+        let title = set.title.map(fill) ?? kind.displayName
+        var body = fill(set.body)
+        var leading = fill(set.compactLeading)
+        let icon = fill(kind.icon)
+        let progress = evaluator.progress()
+        nextChange = TimedText.earliest(nextChange, progress?.nextPercentChange)
+        switch activity.status {
+        case .paused:
+            body = Self.joined("Paused", body)
+            leading = "⏸"
+        case .stale:
+            body = Self.joined(body, "May be out of date")
+        case .ended, .dismissed:
+            if kind.endedTemplates == nil { body = Self.joined(body, activity.reason?.label ?? "Ended") }
+        case .active:
+            break
+        }
+        let rendered = RenderedActivity(
+            id: activity.id, status: activity.status, title: title, body: body,
+            progress: progress?.value, compactLeading: leading,
+            compactTrailing: fill(set.compactTrailing), minimal: fill(set.minimal),
+            iconName: icon.isEmpty ? "dialog-information" : icon, buttons: buttons)
+        return (rendered, nextChange)
+    }
+
+    /// An alert from the kind's templates, filled at this moment.
+    func alert(_ template: AlertTemplate) -> Alert {
+        Alert(title: evaluator.evaluate(template.title).text.trimmingSpaces,
+              body: evaluator.evaluate(template.body).text.trimmingSpaces,
+              sound: template.sound)
+    }
+
+    /// The kind's buttons that apply now: none once ended; pause or resume as the timer is.
+    private var buttons: [CardButton] {
+        guard activity.isLive else { return [] }
+        let paused = activity.timer.map { !$0.isRunning } ?? false
+        return kind.buttons.compactMap { button in
+            switch button.action {
+            case .pause where activity.timer == nil || paused: return nil
+            case .resume where activity.timer == nil || !paused: return nil
+            case .extend where activity.timer?.duration == nil: return nil
+            default: return CardButton(key: button.action.key, label: button.label)
+            }
+        }
+    }
+
+    private static func joined(_ first: String, _ second: String) -> String {
+        [first, second].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
