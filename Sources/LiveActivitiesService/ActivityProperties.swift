@@ -4,18 +4,18 @@ import DBus
 /// What an activity looks like from outside at one moment: the model's record and its
 /// rendered text. Every property of the Activity interface and every key of `Get` is read
 /// from it, through the one table below.
-struct ActivitySnapshot {
+struct ActivitySnapshot: Sendable {
     let activity: Activity
     let rendered: RenderedActivity
 }
 
 /// One property of the Activity interface: its D-Bus name, its kebab-case key in `Get`, its
 /// type, and how to read it from a snapshot.
-struct ActivityProperty {
+struct ActivityProperty: Sendable {
     let name: String
     let key: String
     let signature: String
-    let read: (ActivitySnapshot) -> DBusValue
+    let read: @Sendable (ActivitySnapshot) -> DBusValue
 
     /// The table of DESIGN.md's Activity interface, in its order.
     static let all: [ActivityProperty] = [
@@ -28,7 +28,7 @@ struct ActivityProperty {
         ActivityProperty(name: "UpdatedAt", key: "updated-at", signature: "x") { unixSeconds($0.activity.updatedAt) },
         ActivityProperty(name: "StaleAt", key: "stale-at", signature: "x") { unixSeconds($0.activity.staleAt) },
         ActivityProperty(name: "EndedAt", key: "ended-at", signature: "x") { unixSeconds($0.activity.endedAt) },
-        ActivityProperty(name: "Reason", key: "reason", signature: "s") { .string($0.activity.reason ?? "") },
+        ActivityProperty(name: "Reason", key: "reason", signature: "s") { .string($0.activity.reason?.rawValue ?? "") },
         ActivityProperty(name: "Relevance", key: "relevance", signature: "d") { .double($0.activity.relevance) },
         ActivityProperty(name: "Title", key: "title", signature: "s") { .string($0.rendered.title) },
         ActivityProperty(name: "Body", key: "body", signature: "s") { .string($0.rendered.body) },

@@ -10,8 +10,8 @@ extension ActivityService {
         let id = snapshot.activity.id.rawValue
         var card = Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind])
         if let alert {
-            if let title = alert.title, !title.isEmpty { card.title = title }
-            if let body = alert.body, !body.isEmpty { card.body = body + "\n" + card.body }
+            if !alert.title.isEmpty { card.title = alert.title }
+            if !alert.body.isEmpty { card.body = alert.body + "\n" + card.body }
             lastCards[id] = card
             presenter.show(id: id, card: card, alert: CardAlert(soundName: alert.sound))
             return
@@ -27,7 +27,7 @@ extension ActivityService {
         let live = snapshot.activity.status.isLive
         return Card(appName: snapshot.activity.appName ?? kind?.displayName ?? "Live Activities",
                     title: rendered.title, body: rendered.body,
-                    iconName: rendered.iconName, progress: rendered.progress,
+                    iconName: rendered.iconName.isEmpty ? nil : rendered.iconName, progress: rendered.progress,
                     buttons: live ? rendered.buttons.map { CardButton(key: $0.key, label: $0.label) } : [],
                     category: "x-liveactivities", desktopEntry: nil)
     }
@@ -35,15 +35,14 @@ extension ActivityService {
     /// A card button was pressed (reported on the presenter's thread, posted to the loop):
     /// built-in actions act on the activity; every action is announced with ActionInvoked.
     func handleAction(id: String, key: String) {
-        guard let activityID = try? ActivityID.parse(id), registry.activity(activityID) != nil else { return }
+        guard registry.activity(id) != nil else { return }
         let now = clock()
         do {
-            let events = try registry.perform(action: key, id: activityID, now: now)
+            let events = try registry.invoke(action: key, id: id, now: now)
             commit(events, now: now)
         } catch {
             Log.warning("card action \(key) on \(id): \(error.message)")
         }
-        emit("ActionInvoked", [.string(id), .string(key)])
     }
 
     /// The user closed the card: the activity goes on; the card returns with the next alert.

@@ -13,7 +13,7 @@ extension ActivityService {
     }
 
     func persist() {
-        store.save(PersistedState(registry: registry, notificationIDs: notificationIDs))
+        store.save(PersistedState(registry: registry.snapshot, notificationIDs: notificationIDs))
     }
 
     func apply(_ events: [ActivityEvent], now: Double) {
@@ -28,9 +28,9 @@ extension ActivityService {
             case .updated(let id):
                 emit("ActivityUpdated", [.string(id.rawValue)])
                 touched.append(id.rawValue)
-            case .ended(let id, let reason):
-                emit("ActivityEnded", [.string(id.rawValue), .string(reason)])
-                if let activity = registry.activity(id) { store.appendHistory(HistoryEntry(activity: activity, now: now)) }
+            case .ended(let id, let reason, let history):
+                emit("ActivityEnded", [.string(id.rawValue), .string(reason.rawValue)])
+                store.appendHistory(history)
                 touched.append(id.rawValue)
             case .statusChanged(let id, let status):
                 emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
@@ -42,6 +42,8 @@ extension ActivityService {
                 touched.append(id.rawValue)
             case .dismissed(let id):
                 remove(id.rawValue)
+            case .actionInvoked(let id, let action):
+                emit("ActionInvoked", [.string(id.rawValue), .string(action)])
             }
         }
         var seen = Set<String>()
@@ -76,9 +78,8 @@ extension ActivityService {
     }
 
     func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
-        guard let activityID = try? ActivityID.parse(id), let activity = registry.activity(activityID) else { return nil }
-        let rendered = registry.render(activityID, now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
-        guard let rendered else { return nil }
+        guard let activity = registry.activity(id) else { return nil }
+        let rendered = registry.render(activity, now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
         return ActivitySnapshot(activity: activity, rendered: rendered)
     }
 
@@ -110,10 +111,11 @@ extension ActivityService {
 
     /// Arms the one timer at the model's next deadline (none when nothing is live).
     func reschedule(now: Double) {
-        scheduler.schedule(at: registry.nextDeadline(after: now, style: renderStyle)) { [unowned self] in
+        let deadline = registry.nextDeadline(after: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        scheduler.schedule(at: deadline) { [unowned self] in
             let tickNow = self.clock()
-            let events = self.registry.tick(now: tickNow)
-            if events.contains(where: \.changesLifecycle) { self.persist() }
+            let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
+            if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
             self.apply(events, now: tickNow)
             self.reschedule(now: tickNow)
         }

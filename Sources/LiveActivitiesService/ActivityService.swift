@@ -22,6 +22,7 @@ public final class ActivityService {
     var exported: Set<String> = []
     var lastCards: [String: Card] = [:]
     let scheduler: TickScheduler
+    let limits: Limits
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardPresenter?,
                 limits: Limits = Limits(), clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
@@ -32,7 +33,8 @@ public final class ActivityService {
         store = StateStore(paths: paths)
         catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
-        registry = ActivityRegistry(catalog: catalog, limits: limits)
+        registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
+        self.limits = limits
         scheduler = TickScheduler(loop: loop)
     }
 
@@ -42,15 +44,15 @@ public final class ActivityService {
     /// applies what time did while the daemon was down.
     public func exportObjects() throws(DBusError) {
         if let saved = store.load() {
-            registry = saved.registry
-            registry.catalog = catalog
+            registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             notificationIDs = saved.notificationIDs
+            adoptSavedCards()
         }
         try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
         server.enableObjectManager(at: BusNames.managerPath)
         for activity in registry.activities { try exportActivity(activity.id.rawValue) }
         let now = clock()
-        let events = registry.tick(now: now)
+        let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
         apply(events, now: now)
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
         refreshManager()
@@ -82,7 +84,7 @@ public final class ActivityService {
                                           alertSound: try reader.string("alert-sound"))
         let now = clock()
         let events = try mapped { () throws(ActivityError) in
-            try registry.update(id: ActivityID.parse(id), state: values, options: updateOptions, now: now)
+            try registry.update(id: id, state: values, options: updateOptions, now: now)
         }
         commit(events, now: now)
     }
@@ -94,7 +96,7 @@ public final class ActivityService {
                                     dismissAt: try reader.unixTime("dismiss-at"))
         let now = clock()
         let events = try mapped { () throws(ActivityError) in
-            try registry.end(id: ActivityID.parse(id), state: values, options: endOptions, now: now)
+            try registry.end(id: id, state: values, options: endOptions, now: now)
         }
         commit(events, now: now)
     }
@@ -105,7 +107,7 @@ public final class ActivityService {
         let now = clock()
         let (id, started, events) = try mapped { () throws(ActivityError) in
             try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
-                                options: request.options, endReason: request.reason, now: now)
+                                options: request.options, endOptions: EndOptions(reason: request.reason), now: now)
         }
         commit(events, now: now)
         return (id.rawValue, started)
@@ -113,27 +115,27 @@ public final class ActivityService {
 
     func pause(id: String) throws(DBusError) {
         let now = clock()
-        let events = try mapped { () throws(ActivityError) in try registry.pause(id: ActivityID.parse(id), now: now) }
+        let events = try mapped { () throws(ActivityError) in try registry.pause(id: id, now: now) }
         commit(events, now: now)
     }
 
     func resume(id: String) throws(DBusError) {
         let now = clock()
-        let events = try mapped { () throws(ActivityError) in try registry.resume(id: ActivityID.parse(id), now: now) }
+        let events = try mapped { () throws(ActivityError) in try registry.resume(id: id, now: now) }
         commit(events, now: now)
     }
 
     func extend(id: String, seconds: Int64) throws(DBusError) {
         let now = clock()
         let events = try mapped { () throws(ActivityError) in
-            try registry.extend(id: ActivityID.parse(id), seconds: Double(seconds), now: now)
+            try registry.extend(id: id, seconds: seconds, now: now)
         }
         commit(events, now: now)
     }
 
     func properties(id: String) throws(DBusError) -> DBusValue {
-        let activityID = try mapped { () throws(ActivityError) in try ActivityID.parse(id) }
-        guard let current = snapshot(activityID.rawValue, now: clock()) else {
+        _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
+        guard let current = snapshot(id, now: clock()) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }
         return ActivityProperty.getReply(of: current)
@@ -149,18 +151,16 @@ public final class ActivityService {
         guard on != registry.enabled else { return }
         registry.enabled = on
         persist()
-        if on { for activity in registry.activities { lastCards[activity.id.rawValue] = nil; refresh(activity.id.rawValue, alert: nil, now: clock()) } }
-        else { for id in lastCards.keys { presenter?.close(id: id) }; lastCards = [:] }
-        server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Enabled"])
+        if on { presenter?.showAll() } else { presenter?.hideAll() }
     }
 
-    var compactText: String { registry.compactText(now: clock(), timeZoneOffset: Self.timeZoneOffset(at: clock())) }
-    var activeCount: Int { registry.live.count }
-    var kindNames: [String] { catalog.kinds.keys.sorted() }
-    var notificationServer: String {
-        guard let info = presenter?.serverInfo else { return "" }
-        return "\(info.name) \(info.version)"
+    var compactText: String {
+        let now = clock()
+        return registry.compactText(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
     }
+    var activeCount: Int { registry.liveCount }
+    var kindNames: [String] { catalog.names }
+    var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
 
     // MARK: Helpers
 
@@ -175,8 +175,8 @@ public final class ActivityService {
         }
     }
 
-    static func timeZoneOffset(at time: Double) -> Int {
-        TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time))
+    static func timeZoneOffset(at time: Double) -> Double {
+        Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
     }
 }
 

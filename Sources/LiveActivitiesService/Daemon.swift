@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 import Dispatch
 import Foundation
@@ -35,7 +36,7 @@ public enum Daemon {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let paths = DaemonPaths.resolve(environment: environment, executable: executable)
         let loop: EventLoop
-        do { loop = try EventLoop() } catch { throw DBusError.failed("cannot create the event loop: \(error)") }
+        loop = try EventLoop()
         let connection = try DBusConnection.sessionBus()
         connection.attach(to: loop)
         connection.onDisconnect = {
@@ -67,18 +68,20 @@ public enum Daemon {
     private static func connectPresenter(_ presenter: CardPresenter?, to service: ActivityService, loop: EventLoop) {
         guard let presenter else { return }
         let target = LoopBound(service)
-        presenter.onAction = { id, key in loop.post { target.value.handleAction(id: id, key: key) } }
-        presenter.onClosedByUser = { id in loop.post { target.value.handleClosedByUser(id: id) } }
-        presenter.onServerChanged = { _ in loop.post { target.value.serverChanged() } }
-        presenter.onNotificationID = { id, nid in loop.post { target.value.notificationIDChanged(id: id, notificationID: nid) } }
+        let remote = loop.remote
+        presenter.onAction = { id, key in remote.post { target.value.handleAction(id: id, key: key) } }
+        presenter.onClosedByUser = { id in remote.post { target.value.handleClosedByUser(id: id) } }
+        presenter.onServerChanged = { _ in remote.post { target.value.serverChanged() } }
+        presenter.onNotificationID = { id, nid in remote.post { target.value.notificationIDChanged(id: id, notificationID: nid) } }
     }
 
     /// SIGTERM and SIGINT stop the loop (state is already on disk after every change).
     private static func stopOnSignals(_ loop: EventLoop) -> [DispatchSourceSignal] {
-        [SIGTERM, SIGINT].map { number in
+        let remote = loop.remote
+        return [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { loop.post { loop.stop() } }
+            source.setEventHandler { remote.stop() }
             source.resume()
             return source
         }

@@ -6,7 +6,7 @@ import Foundation
 /// back instead of showing them twice.
 struct PersistedState: Codable {
     var version: Int = 1
-    var registry: ActivityRegistry
+    var registry: RegistrySnapshot
     var notificationIDs: [String: UInt32] = [:]
 }
 
@@ -59,7 +59,7 @@ final class StateStore {
     /// Appends one ended activity to the history file.
     func appendHistory(_ entry: HistoryEntry) {
         do {
-            try AtomicFile.appendLine(try encoder.encode(entry), to: paths.historyFile)
+            try AtomicFile.appendLine(Data(try entry.jsonLine().utf8), to: paths.historyFile)
         } catch {
             Log.error("cannot append to \(paths.historyFile): \(error)")
         }

@@ -2,7 +2,7 @@ import DBus
 
 /// The type a `key=value` argument is sent as. Chosen, in order, by an explicit suffix
 /// (`key:s=…`), by the kind's declaration of that key, or by the look of the value.
-public enum ValueType: String, CaseIterable, Sendable {
+public enum ArgumentType: String, CaseIterable, Sendable {
     case string = "s", integer = "i", number = "d", boolean = "b"
 
     /// The D-Bus value of `text` as this type, or a one-line reason it is not one.
@@ -27,7 +27,7 @@ public enum ValueType: String, CaseIterable, Sendable {
 
     /// The type a value looks like when nothing declares it: integers, then numbers, then
     /// `true`/`false`, else a string (so `protocol=16:8` stays a string).
-    static func guess(_ text: String) -> ValueType {
+    static func guess(_ text: String) -> ArgumentType {
         if Int64(text) != nil { return .integer }
         if let d = Double(text), d.isFinite, text.contains(".") { return .number }
         if text == "true" || text == "false" { return .boolean }
@@ -43,13 +43,13 @@ public enum KeyDestination: Sendable {
 /// What the CLI knows of a kind's keys (from the kind files), to type and place arguments.
 public protocol KeySchema {
     /// The destination and type the kind declares for `key`, if it declares it.
-    func lookup(kind: String, key: String) -> (KeyDestination, ValueType)?
+    func lookup(kind: String, key: String) -> (KeyDestination, ArgumentType)?
 }
 
 /// A schema that knows nothing: every key goes to state with a guessed type.
 public struct NoSchema: KeySchema {
     public init() {}
-    public func lookup(kind: String, key: String) -> (KeyDestination, ValueType)? { nil }
+    public func lookup(kind: String, key: String) -> (KeyDestination, ArgumentType)? { nil }
 }
 
 /// Splits `key=value` arguments into attributes and state.
@@ -68,10 +68,10 @@ struct KeyValueArguments {
             var destination: KeyDestination?
             if key.hasPrefix("attr.") { destination = .attributes; key.removeFirst(5) }
             else if key.hasPrefix("state.") { destination = .state; key.removeFirst(6) }
-            var explicitType: ValueType?
+            var explicitType: ArgumentType?
             if let colon = key.lastIndex(of: ":") {
                 let suffix = String(key[key.index(after: colon)...])
-                guard let type = ValueType(rawValue: suffix) else {
+                guard let type = ArgumentType(rawValue: suffix) else {
                     throw .usage("\(word): unknown type \":\(suffix)\"; use :s, :i, :d or :b")
                 }
                 explicitType = type
@@ -79,7 +79,7 @@ struct KeyValueArguments {
             }
             guard !key.isEmpty else { throw .usage("\"\(word)\" has an empty key") }
             let declared = kind.flatMap { schema.lookup(kind: $0, key: key) }
-            let type = explicitType ?? declared?.1 ?? ValueType.guess(text)
+            let type = explicitType ?? declared?.1 ?? ArgumentType.guess(text)
             let value = try type.convert(text, key: key)
             let place = destination ?? declared?.0 ?? .state
             if place == .attributes {

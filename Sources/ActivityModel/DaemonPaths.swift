@@ -31,13 +31,21 @@ public struct DaemonPaths: Sendable {
 
         var kinds: [String] = []
         let binDir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        // A build tree (`.build/<config>/liveactivityd`) ships the kinds of its checkout.
-        let checkoutKinds = binDir.appendingPathComponent("../../data/kinds").standardized.path
+        // A build tree (`<checkout>/.build/<triple>/<config>/liveactivityd`) uses its checkout's kinds.
+        var checkoutKinds: String?
+        var ancestor = binDir
+        for _ in 0..<4 {
+            ancestor = ancestor.deletingLastPathComponent()
+            if FileManager.default.fileExists(atPath: ancestor.appendingPathComponent("Package.swift").path) {
+                checkoutKinds = ancestor.appendingPathComponent("data/kinds").path
+                break
+            }
+        }
         let prefixKinds = binDir.appendingPathComponent("../share/liveactivities/kinds").standardized.path
         for dir in dataDirs.reversed() { kinds.append(dir + "/liveactivities/kinds") }
         kinds.append(dataHome + "/liveactivities/kinds")
         kinds.append(prefixKinds)
-        kinds.append(checkoutKinds)
+        if let checkoutKinds { kinds.append(checkoutKinds) }
         if let extra = nonEmpty(environment["LIVEACTIVITIES_KINDS_DIR"]) { kinds.append(extra) }
         kinds.append(configHome + "/liveactivities/kinds")
         var seen = Set<String>()
