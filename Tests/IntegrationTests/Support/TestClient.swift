@@ -56,7 +56,10 @@ final class TestClient {
         guard case .array(_, let rows)? = try call("List").first else { return [] }
         return rows.compactMap { row in
             guard case .structure(let fields) = row else { return nil }
-            return fields.map { $0.string ?? "" }
+            return fields.map { field in
+                if case .objectPath(let path) = field { return path }
+                return field.string ?? ""
+            }
         }
     }
 
