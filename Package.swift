@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
+        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
         .testTarget(name: "IntegrationTests",

@@ -12,7 +12,10 @@ public struct DaemonPaths: Sendable {
 
     public var stateFile: String { stateDirectory + "/state.json" }
     public var historyFile: String { stateDirectory + "/history.jsonl" }
-    public var configFile: String { configDirectory + "/config.json" }
+    /// The daemon's settings (`DaemonConfig`).
+    public var configFile: String { configDirectory + "/liveactivityd.conf" }
+    /// Per-server corrections of how cards render (the Notifications target's profile table).
+    public var serverProfilesFile: String { configDirectory + "/servers.conf" }
 
     public init(stateDirectory: String, configDirectory: String, kindDirectories: [String]) {
         self.stateDirectory = stateDirectory

@@ -13,6 +13,8 @@ public enum Daemon {
     The LiveActivities daemon: serves \(BusNames.busName) on the session bus
     ($DBUS_SESSION_BUS_ADDRESS) and shows one persistent notification per activity.
     State: $XDG_STATE_HOME/liveactivities   Kinds: $XDG_CONFIG_HOME/liveactivities/kinds
+    Settings: $XDG_CONFIG_HOME/liveactivities/liveactivityd.conf (key = value; see README)
+    Server table overrides: $XDG_CONFIG_HOME/liveactivities/servers.conf
     Set LIVEACTIVITIES_NO_CARDS=1 to run without notifications (compact view and bus only).
     """
 
@@ -44,9 +46,12 @@ public enum Daemon {
             loop.stop()
         }
         let server = DBusObjectServer(connection: connection)
-        let cardsOff = environment["LIVEACTIVITIES_NO_CARDS"].map { !$0.isEmpty && $0 != "0" } ?? false
-        let presenter = cardsOff ? nil : CardPresenter(appName: "Live Activities")
-        let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter)
+        let config = DaemonConfig.load(path: paths.configFile)
+        let cardsOff = environment["LIVEACTIVITIES_NO_CARDS"].map { !$0.isEmpty && $0 != "0" } ?? !config.cards
+        let presenter = cardsOff ? nil : CardPresenter(appName: "Live Activities",
+                                                       minimumInterval: config.minimumNotifyInterval,
+                                                       profileOverrides: loadProfileOverrides(paths.serverProfilesFile))
+        let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
         connectPresenter(presenter, to: service, loop: loop)
         try service.exportObjects()
         presenter?.start()
@@ -62,6 +67,16 @@ public enum Daemon {
         signals.forEach { $0.cancel() }
         presenter?.stop()
         return 0
+    }
+
+    /// The user's corrections to the server table; a bad file is reported and ignored.
+    private static func loadProfileOverrides(_ path: String) -> ProfileOverrides {
+        do {
+            return try ProfileOverrides.load(path: path)
+        } catch {
+            Log.error("\(path): \(error); using the built-in server table")
+            return .none
+        }
     }
 
     /// Presenter callbacks arrive on its own thread: each one is posted to the loop.

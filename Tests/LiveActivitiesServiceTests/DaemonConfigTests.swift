@@ -1,0 +1,44 @@
+import Testing
+@testable import LiveActivitiesService
+
+/// The daemon's config file: what each line sets, and what a bad line says.
+@Suite struct DaemonConfigTests {
+    @Test func defaultsWhenEmpty() {
+        let (config, problems) = DaemonConfig.parse("")
+        #expect(config == DaemonConfig())
+        #expect(problems.isEmpty)
+        #expect(config.limits.maxLiveActivities == 32 && config.limits.maxPayloadBytes == 4096)
+    }
+
+    @Test func everyKeySets() {
+        let (config, problems) = DaemonConfig.parse("""
+        # comment
+        cards = off
+        tray = no
+        kde-jobs = false   # trailing comment
+        min-notify-interval = 2.5
+        max-live-activities = 8
+        max-payload-bytes = 1024
+        dismiss-after = 60
+        """)
+        #expect(problems.isEmpty)
+        #expect(!config.cards && !config.tray && !config.kdeJobs)
+        #expect(config.minimumNotifyInterval == 2.5)
+        #expect(config.limits.maxLiveActivities == 8)
+        #expect(config.limits.maxPayloadBytes == 1024)
+        #expect(config.limits.defaultDismissDelay == 60)
+    }
+
+    @Test(arguments: [
+        ("colour = red", "line 1: unknown key \"colour\""),
+        ("cards = maybe", "line 1: cards: expected on or off, got \"maybe\""),
+        ("max-live-activities = 0", "line 1: max-live-activities: expected an integer from 1 to 1000, got \"0\""),
+        ("just words", "line 1: expected key = value, got \"just words\""),
+    ])
+    func badLinesAreNamedAndIgnored(line: String, message: String) {
+        let (config, problems) = DaemonConfig.parse(line)
+        #expect(config == DaemonConfig())
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix(message) == true, "\(problems)")
+    }
+}
