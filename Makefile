@@ -5,7 +5,7 @@ DATADIR ?= $(PREFIX)/share
 BUS_NAME = io.github.liveactivities.LiveActivities1
 CONFIG ?= release
 
-.PHONY: all build test run install uninstall clean
+.PHONY: all build test run install install-files uninstall clean
 
 all: build
 
@@ -19,10 +19,14 @@ run:
 	scripts/run
 
 install: build
+	$(MAKE) install-files BIN="$$(swift build -c $(CONFIG) --show-bin-path)"
+
+# Copies built binaries from BIN and the data files; `install` builds first.
+install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/liveactivities/kinds
-	install -m 755 "$$(swift build -c $(CONFIG) --show-bin-path)/liveactivityd" $(DESTDIR)$(BINDIR)/liveactivityd
-	install -m 755 "$$(swift build -c $(CONFIG) --show-bin-path)/liveactivity" $(DESTDIR)$(BINDIR)/liveactivity
+	install -m 755 "$(BIN)/liveactivityd" $(DESTDIR)$(BINDIR)/liveactivityd
+	install -m 755 "$(BIN)/liveactivity" $(DESTDIR)$(BINDIR)/liveactivity
 	install -m 644 data/dbus/$(BUS_NAME).xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/$(BUS_NAME).xml
 	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
 	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
