@@ -64,7 +64,7 @@ public final class ActivityService {
     // MARK: Manager methods
 
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
-               options: [String: DBusValue], sender: String?) throws(DBusError) -> String {
+               options: [String: DBusValue]) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
         let now = clock()
         let (id, events) = try mapped { () throws(ActivityError) in
@@ -102,7 +102,7 @@ public final class ActivityService {
     }
 
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
-                options: [String: DBusValue], sender: String?) throws(DBusError) -> (String, Bool) {
+                options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
         let now = clock()
         let (id, started, events) = try mapped { () throws(ActivityError) in
@@ -151,7 +151,12 @@ public final class ActivityService {
         guard on != registry.enabled else { return }
         registry.enabled = on
         persist()
-        if on { presenter?.showAll() } else { presenter?.hideAll() }
+        guard on else { presenter?.hideAll(); return }
+        // Cards were not sent while disabled: show each one as it is now.
+        presenter?.showAll()
+        lastCards = [:]
+        let now = clock()
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
     }
 
     var compactText: String {
