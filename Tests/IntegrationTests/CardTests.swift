@@ -107,4 +107,24 @@ struct CardTests {
         #expect(alert.hints["urgency"] == .byte(1))
         #expect(alert.hints["sound-name"] == .string("message-new-instant"))
     }
+
+    @Test func disablingHidesCardsAndEnablingShowsThemAgain() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("switch")])
+        #expect(f.waitForNotifies(1))
+        let notification = try #require(f.recorder?.calls.first?.assignedID)
+        try c.call("Set", [.string(TestClient.interface), .string("Enabled"), .variant(.boolean(false))],
+                   interface: "org.freedesktop.DBus.Properties")
+        #expect(waitUntil(timeout: 5) { f.recorder?.closed.contains(notification) == true }, "the card is closed")
+        try c.update(id, ["title": .string("changed while off")])
+        Thread.sleep(forTimeInterval: 1.2)
+        let whileOff = f.recorder?.calls.count ?? 0
+        #expect(whileOff == 1, "no card while disabled")
+        #expect(try c.get(id)["title"]?.string == "changed while off", "the activity itself goes on")
+        try c.call("Set", [.string(TestClient.interface), .string("Enabled"), .variant(.boolean(true))],
+                   interface: "org.freedesktop.DBus.Properties")
+        #expect(f.waitForNotifies(2))
+        #expect(f.recorder?.calls.last?.summary.contains("changed while off") == true, "shown again as it is now")
+    }
 }
