@@ -152,11 +152,12 @@ public final class ActivityService {
         registry.enabled = on
         persist()
         guard on else { presenter?.hideAll(); return }
-        // Cards were not sent while disabled: show each one as it is now.
-        presenter?.showAll()
+        // Cards were not sent while disabled: hand the presenter each one as it is now (it
+        // keeps them while hidden), then show them all.
         lastCards = [:]
         let now = clock()
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        presenter?.showAll()
     }
 
     var compactText: String {
