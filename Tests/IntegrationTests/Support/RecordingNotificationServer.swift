@@ -158,6 +158,7 @@ private final class WeakBox<T: AnyObject>: @unchecked Sendable {
     init(_ value: T?) { self.value = value }
 }
 
+/// Signal arguments handed to the server thread (values only, never mutated).
 private struct SendableValues: @unchecked Sendable {
     let values: [DBusValue]
     init(_ values: [DBusValue]) { self.values = values }
