@@ -29,6 +29,7 @@ let package = Package(
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
         .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
+        .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
         .testTarget(name: "IntegrationTests",
