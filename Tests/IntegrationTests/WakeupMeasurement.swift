@@ -37,14 +37,36 @@ struct WakeupMeasurement {
               + "\(idle.involuntary) involuntary), \(idle.notifies) Notify calls received")
     }
 
-    /// Context switches of every daemon thread and Notify calls during `seconds`.
+    /// Context switches of every daemon thread and Notify calls during `seconds`; prints the
+    /// voluntary switches of each thread (by name) that woke.
     private func measure(_ f: DaemonFixture, seconds: Double) -> (wakeups: Int, involuntary: Int, threads: Int, notifies: Int) {
         let before = Self.contextSwitches(pid: f.daemon.pid)
+        let threadsBefore = Self.perThread(pid: f.daemon.pid)
         let notifiesBefore = f.recorder?.calls.count ?? 0
         Thread.sleep(forTimeInterval: seconds)
         let after = Self.contextSwitches(pid: f.daemon.pid)
+        let threadsAfter = Self.perThread(pid: f.daemon.pid)
         let notifies = (f.recorder?.calls.count ?? 0) - notifiesBefore
+        let woke = threadsAfter.keys.sorted().compactMap { key -> String? in
+            let delta = (threadsAfter[key] ?? 0) - (threadsBefore[key] ?? 0)
+            return delta > 0 ? "\(key): \(delta)" : nil
+        }
+        print("MEASURE per thread: \(woke.joined(separator: ", "))")
         return (after.voluntary - before.voluntary, after.involuntary - before.involuntary, after.threads, notifies)
+    }
+
+    /// Voluntary context switches per thread, keyed `name/tid`.
+    static func perThread(pid: Int32) -> [String: Int] {
+        let taskDirectory = "/proc/\(pid)/task"
+        var result: [String: Int] = [:]
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: taskDirectory)) ?? [] {
+            let name = ((try? String(contentsOfFile: "\(taskDirectory)/\(task)/comm", encoding: .utf8)) ?? "?")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let status = (try? String(contentsOfFile: "\(taskDirectory)/\(task)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }
+            result["\(name)/\(task)"] = line.flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+        }
+        return result
     }
 
     /// Sums `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` over /proc/PID/task/*/status.
