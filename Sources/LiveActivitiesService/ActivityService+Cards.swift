@@ -21,13 +21,15 @@ extension ActivityService {
         presenter.show(id: id, card: card, alert: nil)
     }
 
-    /// The card of a snapshot: the rendered text, the kind's icon, and buttons while live.
+    /// The card of a snapshot: the rendered text, the kind's icon, progress at the whole percent
+    /// it shows (so a timer's continuous progress does not make a new card), buttons while live.
     static func card(for snapshot: ActivitySnapshot, kind: Kind?) -> Card {
         let rendered = snapshot.rendered
         let live = snapshot.activity.status.isLive
         return Card(appName: snapshot.activity.appName ?? kind?.displayName ?? "Live Activities",
                     title: rendered.title, body: rendered.body,
-                    iconName: rendered.iconName.isEmpty ? nil : rendered.iconName, progress: rendered.progress,
+                    iconName: rendered.iconName.isEmpty ? nil : rendered.iconName,
+                    progress: rendered.progressPercent.map { Double($0) / 100 },
                     buttons: live ? rendered.buttons.map { CardButton(key: $0.key, label: $0.label) } : [],
                     category: "x-liveactivities", desktopEntry: nil)
     }

@@ -34,6 +34,7 @@ public struct CommandLineTool {
         do {
             let command = try ParsedCommand(spec: spec, words: Array(arguments.dropFirst()))
             if command.wantsHelp { output(spec.help); return .success(()) }
+            if Self.localCommands.contains(spec.name) { try runLocal(command); return .success(()) }
             let client = try BusClient(address: environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 })
             try execute(command, client)
             return .success(())

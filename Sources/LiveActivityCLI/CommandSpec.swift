@@ -106,6 +106,20 @@ extension CommandSpec {
             Option(name: "json", takesValue: false, help: "print one JSON object"),
         ], summary: "Show the daemon: version, notification server, kinds, live count, compact text.",
            examples: ["liveactivity status"]),
+        CommandSpec(name: "kinds", positionals: [], acceptsKeyValues: false, options: [
+            Option(name: "json", takesValue: false, help: "print one JSON object (kinds and problems)"),
+        ], summary: "List the kinds with their keys, and kind files that could not be loaded.",
+           examples: ["liveactivity kinds"]),
+        CommandSpec(name: "history", positionals: [], acceptsKeyValues: false, options: [
+            Option(name: "kind", takesValue: true, help: "only activities of this kind"),
+            Option(name: "limit", takesValue: true, help: "show the newest N (text default 20; 0 for all)"),
+            Option(name: "json", takesValue: false, help: "print a JSON array (all entries unless --limit)"),
+        ], summary: "Show ended activities, newest first.",
+           examples: ["liveactivity history --kind focus --limit 10"]),
+        CommandSpec(name: "stats", positionals: [], acceptsKeyValues: false, options: [
+            Option(name: "json", takesValue: false, help: "print a JSON object keyed by kind"),
+        ], summary: "Per kind: time completed today, day streak, completed/cancelled/ended counts.",
+           examples: ["liveactivity stats", "liveactivity stats --json"]),
     ]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -74,7 +74,7 @@ import Testing
                                          state: [:], now: t0)
         let fasting = try registry.render(id: id.rawValue, now: t0, timeZoneOffset: 0)
         #expect(fasting.title == "Fasting · 16:8")
-        #expect(fasting.body == "15:00:00 of 16h · 93% · goal at 13:00")
+        #expect(fasting.body == "15h of 16h · 93% · goal at 13:00", "minutes only: a fast ticks once a minute")
         #expect(fasting.compactPair == "⏳ 15:00" && fasting.minimal == "🍽")
         #expect(fasting.progress == 15.0 / 16.0 && fasting.progressPercent == 93)
         #expect(fasting.buttons.map(\.label) == ["End fast", "Cancel"])
@@ -111,7 +111,7 @@ import Testing
         #expect(activity.attributes["fasting-hours"] == .int(23))
         #expect(activity.phases == [PhaseState(name: "fasting", label: "Fasting", end: 23 * 3600),
                                     PhaseState(name: "eating", label: "Eating window", end: 24 * 3600)])
-        #expect(try registry.render(id: id.rawValue, now: t0, timeZoneOffset: 0).body == "0:00 of 23h · 0% · goal at 11:00")
+        #expect(try registry.render(id: id.rawValue, now: t0, timeZoneOffset: 0).body == "0m of 23h · 0% · goal at 11:00")
     }
 
     @Test func aFocusEndThatPassedWhileTheDaemonWasDownCompletesOnRestore() throws {

@@ -1,7 +1,7 @@
 /// Everything time-driven: phases, timers running out, stale-at, lifetime caps, dismissals.
 extension ActivityRegistry {
     /// Applies every change due at `now` and reports it. Also reports `rendered` for a live
-    /// activity whose texts (in `style`) differ from the previous tick while nothing else
+    /// activity whose texts (in `style`) or whole percent differ from the previous tick while nothing else
     /// happened to it. After a restore, ends that passed while the daemon was down happen
     /// here, at the moment they were due (a focus session completes at its end time).
     public mutating func tick(now: UnixTime, timeZoneOffset: Double, style: RenderStyle = .standard) -> [ActivityEvent] {
@@ -23,7 +23,7 @@ extension ActivityRegistry {
                 continue
             }
             let rendered = render(current, now: now, timeZoneOffset: timeZoneOffset, style: style)
-            if renderCache[activity.id] != rendered, events.count == before, current.isLive {
+            if renderCache[activity.id]?.showsSameAs(rendered) != true, events.count == before, current.isLive {
                 events.append(.rendered(activity.id))
             }
             renderCache[activity.id] = rendered

@@ -18,6 +18,15 @@ public struct RenderedActivity: Equatable, Sendable {
     /// The progress as the whole percent 0...100 for the `value` notification hint.
     public var progressPercent: Int? { progress.map { TimeFormat.percentStep($0) } }
 
+    /// Whether `other` looks the same: equal texts, icon, buttons and status, and progress at
+    /// the same whole percent. A timer's raw progress moves continuously, but what a card or
+    /// bar shows moves by the percent, so only that counts as a change.
+    public func showsSameAs(_ other: RenderedActivity) -> Bool {
+        var rounded = other
+        rounded.progress = progress
+        return self == rounded && progressPercent == other.progressPercent
+    }
+
     /// `<leading> <trailing>`, either part omitted when empty.
     public var compactPair: String {
         [compactLeading, compactTrailing].filter { !$0.isEmpty }.joined(separator: " ")

@@ -1,0 +1,40 @@
+import ActivityModel
+import Foundation
+
+/// The commands that read the daemon's files instead of calling it: `kinds`, `history`,
+/// `stats`. They resolve the same directories as the daemon (`DaemonPaths`), so they answer
+/// even when no daemon runs.
+extension CommandLineTool {
+    static let localCommands: Set<String> = ["kinds", "history", "stats"]
+
+    func runLocal(_ command: ParsedCommand) throws(CLIError) {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let paths = DaemonPaths.resolve(environment: environment, executable: executable)
+        let json = command.flags.contains("json")
+        switch command.spec.name {
+        case "kinds":
+            let report = KindReport(paths: paths)
+            output(json ? OutputFormat.json(report.json) : report.text)
+        case "history":
+            let limit = try command.count("limit") ?? (json ? 0 : 20)
+            let entries = try HistoryReport(paths: paths).recent(kind: command.options["kind"], limit: limit)
+            output(json ? HistoryReport.historyJSON(entries) : HistoryReport.historyText(entries))
+        case "stats":
+            let time = now()
+            let offset = Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+            let figures = try HistoryReport(paths: paths).statistics(now: time, timeZoneOffset: offset)
+            output(json ? OutputFormat.json(HistoryReport.statsJSON(figures)) : HistoryReport.statsText(figures))
+        default:
+            throw .usage("unknown command \"\(command.spec.name)\"")
+        }
+    }
+}
+
+extension ParsedCommand {
+    /// A whole number option of at least 0 (`--limit 10`).
+    func count(_ name: String) throws(CLIError) -> Int? {
+        guard let text = options[name] else { return nil }
+        guard let value = Int(text), value >= 0 else { throw .usage("--\(name) \(text): expected a whole number (0 for all)") }
+        return value
+    }
+}

@@ -1,0 +1,82 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// Timers the daemon runs by itself: after Start no client calls again, yet sessions complete,
+/// phases change with their alert, and properties follow the ticks.
+@Suite("Live timers on a private bus")
+struct LiveTimerTests {
+    @Test func focusSessionCompletesByItselfWithItsAlert() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        // A one-minute session that began 57 s ago: about 3 s left.
+        let id = try c.start("focus", attributes: ["minutes": .uint32(1), "start-time": .int64(Clock.now - 57)])
+        #expect(try c.get(id)["status"]?.string == "active")
+
+        let ended = c.waitFor(timeout: 10) { c.received("ActivityEnded").contains { $0.first == .string(id) } }
+        #expect(ended, "the session ends by itself")
+        #expect(c.received("ActivityEnded").first { $0.first == .string(id) } == [.string(id), .string("completed")])
+        let properties = try c.get(id)
+        #expect(properties["status"]?.string == "ended")
+        #expect(properties["reason"]?.string == "completed")
+
+        #expect(waitUntil(timeout: 3) { !f.notifies(mentioning: "Focus session completed!").isEmpty },
+                "the alert reaches the server: \(f.recorder?.calls.map(\.summary) ?? [])")
+        let alert = try #require(f.notifies(mentioning: "Focus session completed!").last)
+        #expect(alert.hints["sound-name"] == .string("complete"), "focus.json asks for the sound \"complete\"")
+        #expect(alert.hints["suppress-sound"] == nil)
+        #expect(alert.hints["urgency"] == .byte(1), "an alert goes at normal urgency")
+        #expect(alert.replacesID != 0, "the alert replaces the session's card in place")
+        #expect(alert.actionKeys.isEmpty, "an ended card has no buttons")
+    }
+
+    @Test func fastingChangesPhaseWithAnAlert() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        // A one-hour fast whose goal is 3 s ahead.
+        let id = try c.start("fasting", attributes: ["fasting-hours": .uint32(1), "start-time": .int64(Clock.now - 3600 + 3)])
+        let path = TestClient.activityPath(id)
+        #expect(try c.property("Title", path: path, interface: TestClient.activityInterface).string == "Fasting")
+        #expect(f.waitForNotifies(1))
+        let first = try #require(f.recorder?.calls.first)
+        #expect(first.isRoutine)
+
+        let titled = c.waitFor(timeout: 10) {
+            c.propertiesChanged(id).contains { $0["Title"]?.string == "Eating window" }
+        }
+        #expect(titled, "PropertiesChanged carries the new phase's title")
+        #expect(try c.property("Title", path: path, interface: TestClient.activityInterface).string == "Eating window")
+        let body = try c.property("Body", path: path, interface: TestClient.activityInterface).string ?? ""
+        #expect(body.contains("Goal of 1h reached"), "the eating window's body: \(body)")
+        #expect(try c.get(id)["status"]?.string == "active", "a fast goes on until the user ends it")
+
+        #expect(waitUntil(timeout: 3) { !f.notifies(mentioning: "Fasting goal reached").isEmpty })
+        let alert = try #require(f.notifies(mentioning: "Fasting goal reached").first)
+        #expect(!alert.isRoutine, "a phase change is an alert")
+        #expect(alert.hints["sound-name"] == .string("complete"))
+        #expect(alert.hints["urgency"] == .byte(1))
+        #expect(alert.replacesID == first.assignedID, "the same card pops up again")
+        #expect(alert.body.contains("You fasted 1h."), "\(alert.body)")
+    }
+
+    @Test func propertiesChangedFollowsASecondsTimer() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let c = f.client
+        let now = Clock.now
+        let id = try c.start("generic", attributes: ["timer-start": .int64(now), "timer-end": .int64(now + 120)],
+                             state: ["title": .string("Tea")])
+        let path = TestClient.activityPath(id)
+        var shown: [String] = []
+        for _ in 0..<4 {
+            let text = try c.property("CompactTrailing", path: path, interface: TestClient.activityInterface).string ?? ""
+            shown.append(text)
+            c.idle(1.05)
+        }
+        #expect(Set(shown).count >= 3, "the countdown moves every second: \(shown)")
+        #expect(shown.allSatisfy { shownSeconds($0) != nil }, "m:ss text: \(shown)")
+        let trailing = c.propertiesChanged(id).compactMap { $0["CompactTrailing"]?.string }
+        #expect(trailing.count >= 3, "a PropertiesChanged per tick: \(trailing)")
+        #expect(Set(trailing).count == trailing.count, "only changes are announced: \(trailing)")
+    }
+}
