@@ -32,6 +32,11 @@ public final class DaemonProcess: @unchecked Sendable {
             "XDG_RUNTIME_DIR": home.subdirectory("run").path,
         ])
         env.removeValue(forKey: "DISPLAY")
+        // A build outside the checkout (`--scratch-path`) cannot find the checkout's kinds by itself.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        if !BuiltProducts.directory.path.hasPrefix(checkout.path + "/") {
+            env["LIVEACTIVITIES_KINDS_DIR"] = checkout.appendingPathComponent("data/kinds").path
+        }
         for (key, value) in extraEnvironment { env[key] = value }
         return env
     }
