@@ -66,7 +66,7 @@ extension ActivityService {
         showCard(current, alert: alert)
     }
 
-    /// CompactText and ActiveCount, announced only when they change.
+    /// CompactText and ActiveCount, announced only when they change; the tray follows.
     func refreshManager() {
         let values: [String: DBusValue] = ["CompactText": .string(compactText), "ActiveCount": .uint32(UInt32(activeCount)),
                                            "NotificationServer": .string(notificationServer)]
@@ -75,6 +75,7 @@ extension ActivityService {
         if !changed.isEmpty {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: changed)
         }
+        tray?.update(trayState)
     }
 
     func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {

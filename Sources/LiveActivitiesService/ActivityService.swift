@@ -22,6 +22,8 @@ public final class ActivityService {
     var exported: Set<String> = []
     var lastCards: [String: Card] = [:]
     let scheduler: TickScheduler
+    /// The tray item, when the config asks for one; kept up to date with the compact text.
+    var tray: StatusNotifierItem?
     let limits: Limits
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardPresenter?,

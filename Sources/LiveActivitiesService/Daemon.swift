@@ -62,6 +62,7 @@ public enum Daemon {
             return 1
         }
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
+        if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         let signals = stopOnSignals(loop)
         loop.run()
         signals.forEach { $0.cancel() }

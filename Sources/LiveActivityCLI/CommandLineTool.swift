@@ -9,15 +9,18 @@ public struct CommandLineTool {
     let output: (String) -> Void
     /// Writes one line for `watch`; false when the reader has gone away.
     let writeLine: (String) -> Bool
+    /// The descriptor `writeLine` writes to, watched by `watch` so it exits when its reader goes away.
+    let outputDescriptor: Int32?
     let now: () -> Double
 
     public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
-                writeLine: @escaping (String) -> Bool = { _ in true },
+                writeLine: @escaping (String) -> Bool = { _ in true }, outputDescriptor: Int32? = nil,
                 now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.environment = environment
         self.schema = schema
         self.output = output
         self.writeLine = writeLine
+        self.outputDescriptor = outputDescriptor
         self.now = now
     }
 
@@ -101,7 +104,7 @@ public struct CommandLineTool {
             guard let format = WatchFormat(rawValue: name) else {
                 throw .usage("watch: unknown format \"\(name)\"; use plain, waybar, i3blocks or polybar")
             }
-            try CompactViewWatcher(client: client, format: format, write: writeLine).run()
+            try CompactViewWatcher(client: client, format: format, write: writeLine, outputDescriptor: outputDescriptor).run()
         default:
             throw .usage("unknown command \"\(command.spec.name)\"")
         }

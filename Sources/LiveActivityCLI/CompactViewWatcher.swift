@@ -1,21 +1,27 @@
 import DBus
 import Foundation
+import Glibc
 
 /// `liveactivity watch`: prints the compact view once at start and again on every change,
 /// driven by PropertiesChanged (never by polling). It waits through a daemon restart
-/// (NameOwnerChanged) and stops quietly when its reader goes away (a write fails).
+/// (NameOwnerChanged) and stops quietly when its reader goes away: a write fails, or the
+/// pipe (or socket) it writes to reports a hang-up while nothing new is printed.
 final class CompactViewWatcher {
     private let client: BusClient
     private let format: WatchFormat
     private let write: (String) -> Bool
+    private let outputDescriptor: Int32?
     private let loop: EventLoop
+    private var hangupWatch: ReaderToken?
     private var lastLine: String?
     private var refreshPending = false
 
-    init(client: BusClient, format: WatchFormat, write: @escaping (String) -> Bool) throws(CLIError) {
+    init(client: BusClient, format: WatchFormat, write: @escaping (String) -> Bool,
+         outputDescriptor: Int32? = nil) throws(CLIError) {
         self.client = client
         self.format = format
         self.write = write
+        self.outputDescriptor = outputDescriptor
         do { loop = try EventLoop() } catch { throw .refused("cannot start an event loop: \(error)") }
     }
 
@@ -36,8 +42,28 @@ final class CompactViewWatcher {
             return false
         }
         connection.onDisconnect = { [unowned self] in loop.stop() }
+        if let outputDescriptor { watchForHangup(of: outputDescriptor) }
         refresh()
         loop.run()
+    }
+
+    /// A pipe whose reader is gone polls as POLLERR, a closed socket as POLLHUP: either ends
+    /// the watch at once. Other descriptors (a terminal, a file) are not watched.
+    private func watchForHangup(of descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFIFO || type == S_IFSOCK else { return }
+        hangupWatch = loop.addReader(fd: descriptor) { [unowned self] in
+            var probe = pollfd(fd: descriptor, events: 0, revents: 0)
+            if poll(&probe, 1, 0) > 0, probe.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                loop.stop()
+            } else if let hangupWatch {
+                // Data sent back on a socket is not ours to read: stop watching rather than spin.
+                loop.removeReader(hangupWatch)
+                self.hangupWatch = nil
+            }
+        }
     }
 
     /// Coalesces a burst of signals into one read, made after the current dispatch.

@@ -27,6 +27,8 @@ public enum WatchFormat: String, CaseIterable, Sendable {
 
     /// One line (no newline) for `snapshot`.
     public func line(_ snapshot: Snapshot) -> String {
+        var snapshot = snapshot
+        snapshot.compactText = Self.oneLine(snapshot.compactText)
         let tooltip = [snapshot.title, snapshot.body].filter { !$0.isEmpty }.joined(separator: "\n")
         switch self {
         case .plain:
@@ -41,6 +43,12 @@ public enum WatchFormat: String, CaseIterable, Sendable {
         case .i3blocks:
             return Self.json(["full_text": snapshot.compactText, "short_text": snapshot.compactText])
         }
+    }
+
+    /// Status bars read one line per update: line breaks in client text become spaces.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     private static func json(_ object: [String: Any]) -> String {

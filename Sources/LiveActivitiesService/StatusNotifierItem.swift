@@ -1,0 +1,111 @@
+import DBus
+import Glibc
+
+/// The compact view in the system tray: a StatusNotifierItem on the daemon's own connection,
+/// under its own name `org.kde.StatusNotifierItem-<pid>-1`. Its label (GNOME's AppIndicator
+/// extension shows it beside the icon) is the compact text and its tooltip the most relevant
+/// card. It registers with `org.kde.StatusNotifierWatcher` when one exists and again whenever
+/// one appears; without a watcher it waits quietly. It lives on the event loop's thread and
+/// never waits for the watcher: registration is sent without asking for a reply.
+public final class StatusNotifierItem {
+    static let watcherName = "org.kde.StatusNotifierWatcher"
+    static let watcherPath = "/StatusNotifierWatcher"
+    static let path = "/StatusNotifierItem"
+
+    let connection: DBusConnection
+    let server: DBusObjectServer
+    /// The well-known name hosts reach the item by.
+    let busName: String
+    /// What the item shows now; the properties read it.
+    private(set) var state: TrayState
+    private var signalHandler: DBusConnection.HandlerToken?
+
+    init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid()) {
+        self.connection = connection
+        self.server = server
+        self.state = state
+        busName = "org.kde.StatusNotifierItem-\(processID)-1"
+    }
+
+    deinit {
+        if let signalHandler { connection.removeMessageHandler(signalHandler) }
+    }
+
+    /// Exports the item, takes its name, follows the watcher's name and registers if a watcher is there.
+    func start() throws(DBusError) {
+        try server.export(Self.path, [StatusNotifierItemInterface.make(self)])
+        let reply = try connection.requestName(busName, flags: [.doNotQueue])
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            throw .failed("the tray item name \(busName) is taken")
+        }
+        try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+                                + "member='NameOwnerChanged',arg0='\(Self.watcherName)'")
+        signalHandler = connection.addMessageHandler { [weak self] message in
+            self?.watcherMayHaveChanged(message)
+            return false
+        }
+        if (try? connection.nameHasOwner(Self.watcherName)) == true {
+            register()
+        } else {
+            Log.info("no StatusNotifierWatcher on the bus yet; the tray item will register when one appears")
+        }
+    }
+
+    /// Shows `new`, sending the change signal of each part that changed (and nothing else).
+    func update(_ new: TrayState) {
+        let old = state
+        guard new != old else { return }
+        state = new
+        if new.title != old.title { emit("NewTitle") }
+        if new.iconName != old.iconName { emit("NewIcon") }
+        if new.toolTip != old.toolTip { emit("NewToolTip") }
+        if new.status != old.status { emit("NewStatus", [.string(new.status)]) }
+        if new.label != old.label || new.labelGuide != old.labelGuide {
+            emit("XAyatanaNewLabel", [.string(new.label), .string(new.labelGuide)])
+        }
+    }
+
+    /// A (new) watcher took its name: register with it.
+    private func watcherMayHaveChanged(_ message: DBusMessage) {
+        guard message.kind == .signal, message.member == "NameOwnerChanged", message.sender == "org.freedesktop.DBus",
+              let arguments = try? message.arguments(), arguments.count == 3,
+              arguments[0].string == Self.watcherName, let newOwner = arguments[2].string, !newOwner.isEmpty else { return }
+        register()
+    }
+
+    /// `RegisterStatusNotifierItem(busName)`, sent without waiting for (or wanting) a reply.
+    private func register() {
+        do {
+            let call = try DBusMessage.methodCall(destination: Self.watcherName, path: Self.watcherPath,
+                                                  interface: Self.watcherName, member: "RegisterStatusNotifierItem")
+            try call.append([.string(busName)])
+            call.noReplyExpected = true
+            connection.send(call)
+        } catch {
+            Log.error("cannot register the tray item: \(error.message)")
+        }
+    }
+
+    private func emit(_ signal: String, _ arguments: [DBusValue] = []) {
+        do {
+            try server.emit(path: Self.path, interface: StatusNotifierItemInterface.name, signal: signal, arguments)
+        } catch {
+            Log.error("cannot emit \(signal): \(error.message)")
+        }
+    }
+}
+
+extension StatusNotifierItem {
+    /// Starts the tray item for `service` (which then keeps it up to date); a failure is
+    /// logged and the daemon goes on without a tray.
+    static func start(for service: ActivityService, connection: DBusConnection) -> StatusNotifierItem? {
+        let item = StatusNotifierItem(connection: connection, server: service.server, state: service.trayState)
+        do {
+            try item.start()
+            return item
+        } catch {
+            Log.error("no tray item: \(error.message)")
+            return nil
+        }
+    }
+}

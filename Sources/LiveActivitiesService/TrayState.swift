@@ -1,0 +1,38 @@
+/// What the tray item shows at one moment: the compact text as its label and the most
+/// relevant live activity's card as its tooltip. Compared as a whole value so the item
+/// announces exactly what changed.
+struct TrayState: Equatable, Sendable {
+    /// The icon shown when nothing is live (freedesktop icon naming spec, Status context).
+    static let defaultIconName = "appointment-soon"
+    static let appTitle = "Live Activities"
+
+    /// Whether some activity is live (`Active`), else `Passive`.
+    var isLive: Bool
+    /// The card title of the most relevant live activity.
+    var cardTitle: String
+    /// The card body of the most relevant live activity.
+    var cardBody: String
+    var iconName: String
+    /// The compact text (`CompactText`).
+    var label: String
+
+    /// Nothing live: a passive item with an empty label.
+    static let idle = TrayState(isLive: false, cardTitle: "", cardBody: "", iconName: defaultIconName, label: "")
+
+    /// `Status`: `Active` while something is live, `Passive` otherwise.
+    var status: String { isLive ? "Active" : "Passive" }
+
+    /// `Title`: the app, with the current card's title while something is live.
+    var title: String { isLive && !cardTitle.isEmpty ? "\(cardTitle) — \(Self.appTitle)" : Self.appTitle }
+
+    /// `ToolTip` as `(icon name, icon pixmaps, title, body)`.
+    var toolTip: (iconName: String, title: String, body: String) {
+        isLive ? (iconName, cardTitle, cardBody) : (iconName, Self.appTitle, "Nothing live")
+    }
+
+    /// `XAyatanaLabelGuide`: the label with every digit as 0, so a host that sizes the label
+    /// by its guide keeps the same width while a timer ticks.
+    var labelGuide: String {
+        String(label.map { $0.isNumber && $0.isASCII ? "0" : $0 })
+    }
+}
