@@ -8,7 +8,7 @@ extension ActivityService {
     func showCard(_ snapshot: ActivitySnapshot, alert: Alert?) {
         guard let presenter, registry.enabled else { return }
         let id = snapshot.activity.id.rawValue
-        var card = Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind])
+        var card = cardBesideJob(Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind]), id: id)
         if let alert {
             if !alert.title.isEmpty { card.title = alert.title }
             if !alert.body.isEmpty { card.body = alert.body + "\n" + card.body }

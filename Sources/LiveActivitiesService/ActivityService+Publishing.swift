@@ -63,6 +63,7 @@ extension ActivityService {
         if !changed.isEmpty && !before.isEmpty {
             server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, names: changed)
         }
+        updateJob(current)
         showCard(current, alert: alert)
     }
 
@@ -95,6 +96,7 @@ extension ActivityService {
 
     func remove(_ id: String) {
         presenter?.close(id: id)
+        jobs?.remove(id: id)
         lastCards[id] = nil
         notificationIDs[id] = nil
         published[id] = nil

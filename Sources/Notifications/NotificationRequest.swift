@@ -40,7 +40,7 @@ public struct NotificationRequest: Sendable, Equatable {
 
     /// Builds the request for `card` on a server with `profile`; `alert` nil means a routine update.
     public static func make(card: Card, profile: ServerProfile, alert: CardAlert?) -> NotificationRequest {
-        let urgency: Urgency = (alert == nil && profile.routineUrgencyLow) ? .low : .normal
+        let urgency: Urgency = (alert == nil && (profile.routineUrgencyLow || card.quiet)) ? .low : .normal
         var hints: [String: HintValue] = [
             "resident": .boolean(true),
             "urgency": .byte(urgency.rawValue),

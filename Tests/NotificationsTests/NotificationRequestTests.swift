@@ -50,6 +50,17 @@ struct NotificationRequestTests {
         #expect(request.hints["suppress-sound"] == nil)
     }
 
+    @Test func quietCardIsLowUrgencyOnEveryServerButAnAlertStillPops() {
+        var quiet = Self.card
+        quiet.quiet = true
+        let routine = NotificationRequest.make(card: quiet, profile: Self.dunst, alert: nil)
+        #expect(routine.urgency == .low)
+        #expect(routine.hints["urgency"] == .byte(0))
+        let alert = NotificationRequest.make(card: quiet, profile: Self.dunst, alert: CardAlert(soundName: "complete"))
+        #expect(alert.urgency == .normal)
+        #expect(alert.hints["sound-name"] == .string("complete"))
+    }
+
     @Test func alertWithoutSoundNamesNoSound() {
         let request = NotificationRequest.make(card: Self.card, profile: Self.dunst, alert: CardAlert())
         #expect(request.hints["sound-name"] == nil)
