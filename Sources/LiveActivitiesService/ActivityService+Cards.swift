@@ -9,9 +9,17 @@ extension ActivityService {
         guard let presenter, registry.enabled else { return }
         let id = snapshot.activity.id.rawValue
         var card = cardBesideJob(Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind]), id: id)
+        let now = clock()
+        if let alert { heldAlerts[id] = HeldAlert(title: alert.title, body: alert.body, until: now + Self.alertHoldSeconds) }
+        if let held = heldAlerts[id] {
+            if held.until > now || alert != nil {
+                if !held.title.isEmpty { card.title = held.title }
+                if !held.body.isEmpty { card.body = held.body + "\n" + card.body }
+            } else {
+                heldAlerts[id] = nil
+            }
+        }
         if let alert {
-            if !alert.title.isEmpty { card.title = alert.title }
-            if !alert.body.isEmpty { card.body = alert.body + "\n" + card.body }
             lastCards[id] = card
             presenter.show(id: id, card: card, alert: CardAlert(soundName: alert.sound))
             return
@@ -20,6 +28,10 @@ extension ActivityService {
         lastCards[id] = card
         presenter.show(id: id, card: card, alert: nil)
     }
+
+    /// How long an alert's title and body stay on the card: the live text keeps updating below
+    /// them, and a routine update in that time (a ticking timer) must not wipe the alert out.
+    static let alertHoldSeconds = 15.0
 
     /// The card of a snapshot: the rendered text, the kind's icon, and buttons while live.
     static func card(for snapshot: ActivitySnapshot, kind: Kind?) -> Card {
@@ -76,4 +88,11 @@ extension ActivityService {
     func adoptSavedCards() {
         for (id, notificationID) in notificationIDs { presenter?.adopt(id: id, notificationID: notificationID) }
     }
+}
+
+/// An alert's text, kept on the card until `until` (unix seconds).
+struct HeldAlert {
+    let title: String
+    let body: String
+    let until: Double
 }

@@ -98,6 +98,7 @@ extension ActivityService {
         presenter?.close(id: id)
         jobs?.remove(id: id)
         lastCards[id] = nil
+        heldAlerts[id] = nil
         notificationIDs[id] = nil
         published[id] = nil
         if exported.remove(id) != nil { server.unexport(BusNames.activityPath(id)) }

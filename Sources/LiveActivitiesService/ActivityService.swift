@@ -21,6 +21,8 @@ public final class ActivityService {
     var publishedManager: [String: DBusValue] = [:]
     var exported: Set<String> = []
     var lastCards: [String: Card] = [:]
+    /// The last alert of each activity while its text stays on the card.
+    var heldAlerts: [String: HeldAlert] = [:]
     /// The KDE job backend, under Plasma (`DaemonConfig.kdeJobs`); nil when switched off.
     var jobs: KDEJobMirror?
     let scheduler: TickScheduler

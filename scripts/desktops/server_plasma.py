@@ -1,0 +1,4 @@
+from server_base import Server
+
+class Plasma(Server):
+    name = "plasma"

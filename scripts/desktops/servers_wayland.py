@@ -1,0 +1,7 @@
+from server_base import Server
+
+class Mako(Server):
+    name = "mako"
+
+class GnomeShell(Server):
+    name = "gnome-shell"
