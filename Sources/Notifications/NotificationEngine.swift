@@ -191,8 +191,9 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func send(_ item: CardScheduler.Pending) {
         guard var live = cards[item.id] else { return }
-        let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert)
         let resume = live.resumeServerID ?? adopted.removeValue(forKey: item.id)
+        let firstShow = live.notification == nil && resume == nil
+        let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow)
         guard let notification = live.notification
                 ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: resume) else {
             logWarning("cannot create a notification for \(item.id)")

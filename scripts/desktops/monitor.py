@@ -85,14 +85,15 @@ class Record:
                 return m
         return None
 
-    def notifies(self, pid):
+    def notifies(self, pid, destination=None):
         """The Notify calls of process `pid` (libnotify sends its `sender-pid` hint) in order,
         each with the server's answer: dicts of the call's fields plus `id` (the returned id)
         or `error` (an error name)."""
         result = []
         for m in self.messages:
             if m["kind"] == "call" and m["member"] == "Notify" \
-                    and m["interface"] == "org.freedesktop.Notifications":
+                    and m["interface"] == "org.freedesktop.Notifications" \
+                    and (destination is None or m["destination"] == destination):
                 app, replaces, icon, summary, body, actions, hints, timeout = m["args"]
                 if hints.get("sender-pid", {}).get("v") != pid:
                     continue

@@ -100,7 +100,7 @@ class Run:
         return Record(self.record_path)
 
     def notifies(self):
-        return self.record().notifies(self.daemon.pid)
+        return self.record().notifies(self.daemon.pid, self.server_name)
 
     def by_app(self, notifies):
         groups = {key: [] for key in APPS}
