@@ -10,7 +10,11 @@ extension ActivityService {
         let id = snapshot.activity.id.rawValue
         var card = cardBesideJob(Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind]), id: id)
         let now = clock()
-        if let alert { heldAlerts[id] = HeldAlert(title: alert.title, body: alert.body, until: now + Self.alertHoldSeconds) }
+        if let alert {
+            heldAlerts[id] = HeldAlert(title: alert.title, body: alert.body, until: now + Self.alertHoldSeconds)
+        } else if !snapshot.activity.status.isLive {
+            heldAlerts[id] = nil  // the final card shows how it ended, not an earlier alert
+        }
         if let held = heldAlerts[id] {
             if held.until > now || alert != nil {
                 if !held.title.isEmpty { card.title = held.title }
@@ -22,6 +26,10 @@ extension ActivityService {
         if let alert {
             lastCards[id] = card
             presenter.show(id: id, card: card, alert: CardAlert(soundName: alert.sound))
+            return
+        }
+        if heldAlerts[id] == nil, jobs?.covers(id) == true {
+            withdrawCard(id)
             return
         }
         guard lastCards[id] != card else { return }

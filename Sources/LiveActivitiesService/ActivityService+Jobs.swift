@@ -4,9 +4,12 @@ import Notifications
 
 /// The KDE job of each activity with progress (see `KDEJobMirror`), and what its buttons do.
 ///
-/// While an activity has a job, the job is its one popup with a progress bar: the card stays
-/// (with its buttons, for the notification history) but carries no progress and goes out at
-/// urgency low, which Plasma does not pop up. An alert still pops the card up.
+/// While an activity has a job (or one is being requested), the job is its one view: a
+/// popup with a real progress bar and a cancel button. The card is withdrawn, so Plasma never
+/// shows the same activity as two popups. An alert still comes as a card (with its buttons,
+/// without progress, at normal urgency) and stays for `alertHoldSeconds`; the card is
+/// withdrawn again at the next routine update after that. Without a job (no progress, the
+/// activity ended, no job server) the card is as everywhere else.
 extension ActivityService {
     /// Connects `mirror` to this service and starts it.
     func attachJobs(_ mirror: KDEJobMirror) {
@@ -28,13 +31,19 @@ extension ActivityService {
         jobs.update(id: snapshot.activity.id.rawValue, content: content)
     }
 
-    /// The card as it shows while the activity has a job: no progress, quiet routine updates.
+    /// The card as it shows beside a job (an alert): no progress, quiet routine updates.
     func cardBesideJob(_ card: Card, id: String) -> Card {
-        guard jobs?.hasJob(id) == true else { return card }
+        guard jobs?.covers(id) == true else { return card }
         var quiet = card
         quiet.progress = nil
         quiet.quiet = true
         return quiet
+    }
+
+    /// Takes the card of `id` off the screen while its job shows the activity.
+    func withdrawCard(_ id: String) {
+        guard lastCards.removeValue(forKey: id) != nil else { return }
+        presenter?.close(id: id)
     }
 
     /// The job's cancel button: the activity ends with reason `cancelled`.

@@ -52,10 +52,9 @@ final class KDEJobMirror {
         }
     }
 
-    /// Whether `id` has a job on the server now (then its card must not show the same progress).
-    func hasJob(_ id: String) -> Bool {
-        if case .active? = jobs[id] { return true }
-        return false
+    /// Whether a job shows `id` (or is being requested for it): then the card steps aside.
+    func covers(_ id: String) -> Bool {
+        jobs[id] != nil && wanted[id] != nil
     }
 
     /// Makes the job of `id` show `content`; nil ends the job (no progress, or the activity ended).
@@ -109,6 +108,7 @@ final class KDEJobMirror {
         guard case .success(let values) = result, case .objectPath(let path)? = values.first?.unwrapped else {
             jobs[id] = nil
             if case .failure(let error) = result { Log.warning("KDE job for \(id): \(error.message)") }
+            onJobChanged?(id)
             return
         }
         jobs[id] = .active(path: path, shown: KDEJobContent(title: "", message: "", percent: 0, suspended: false))

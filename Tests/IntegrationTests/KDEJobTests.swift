@@ -39,22 +39,26 @@ struct KDEJobTests {
         #expect(jobs.calls(on: request.path).filter { $0.member == "terminate" }.count == 1)
     }
 
-    @Test func theCardStepsAsideWhileTheJobShowsProgress() throws {
+    @Test func theJobIsTheOnlyPopupAndAnAlertStillComesAsACard() throws {
         let (f, jobs) = try fixture()
         let c = f.client
         let id = try c.start("generic", state: ["title": .string("Upload"), "progress": .double(0.4)])
-        #expect(c.waitFor { !jobs.requests.isEmpty })
-        #expect(c.waitFor(timeout: 5) {
-            guard let last = f.recorder?.calls.last else { return false }
-            return last.hints["urgency"] == .byte(0) && !last.body.contains("40%")
-        }, "the card goes quiet and drops its progress once the job exists: \(f.recorder?.calls.last.map { "\($0.body) \($0.hints)" } ?? "none")")
-        let last = try #require(f.recorder?.calls.last)
-        #expect(last.hints["value"] == nil)
-        #expect(last.summary == "Upload", "the card still shows the activity")
+        #expect(c.waitFor { jobs.requests.count == 1 })
+        _ = c.waitFor(timeout: 1.5) { false }
+        #expect(f.recorder?.calls.isEmpty == true, "no card beside the job: \(f.recorder?.calls.map(\.summary) ?? [])")
 
         try c.update(id, ["progress": .double(0.5)], options: ["alert-title": .string("Half way")])
-        #expect(c.waitFor(timeout: 5) { f.recorder?.calls.last?.summary == "Half way" })
-        #expect(f.recorder?.calls.last?.hints["urgency"] == .byte(1), "an alert still pops the card up")
+        #expect(f.waitForNotifies(1))
+        let alert = try #require(f.recorder?.calls.first)
+        #expect(alert.summary == "Half way")
+        #expect(alert.hints["urgency"] == .byte(1), "an alert pops the card up")
+        #expect(alert.hints["value"] == nil && !alert.body.contains("50%"), "the job shows the progress, not the card")
+        #expect(c.waitFor { jobs.percent(of: jobs.requests[0].path) == 50 })
+
+        try c.end(id)
+        #expect(c.waitFor { jobs.calls(on: jobs.requests[0].path).contains { $0.member == "terminate" } })
+        #expect(f.waitForNotifies(2), "the final card shows once the job is gone")
+        #expect(f.recorder?.calls.last?.summary == "Upload")
     }
 
     @Test func cancelOnTheJobEndsTheActivityAsCancelled() throws {
