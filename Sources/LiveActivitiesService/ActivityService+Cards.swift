@@ -17,6 +17,7 @@ extension ActivityService {
         }
         if let held = heldAlerts[id] {
             if held.until > now || alert != nil {
+                card.quiet = false  // a quiet (low urgency) replace would take the alert's popup down (Plasma)
                 if !held.title.isEmpty { card.title = held.title }
                 if !held.body.isEmpty { card.body = held.body + "\n" + card.body }
             } else {

@@ -59,6 +59,10 @@ class Run:
                 raise ServerFailed("the bus monitor did not start:\n" + self.world.log("monitor"))
             time.sleep(0.05)
         home = self.world.path("daemon")
+        config = getattr(self.server, "daemon_config", None)
+        if config:
+            with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
+                f.write(config)
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"),
@@ -122,6 +126,9 @@ class Run:
     # --- the scenario ---------------------------------------------------------------------
 
     def play(self):
+        if getattr(self.server, "jobs", False):
+            from scenario_jobs import play_jobs
+            return play_jobs(self)
         server, world = self.server, self.world
         info = self.bus_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
                              "org.freedesktop.Notifications", "GetServerInformation")

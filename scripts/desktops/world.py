@@ -119,11 +119,11 @@ class World:
             self.system_address = address
         return address
 
-    def start_xvfb(self):
+    def start_xvfb(self, size="1280x800"):
         read_fd, write_fd = os.pipe()
         log = self.file("logs", "Xvfb.log")
         with open(log, "ab") as out:
-            process = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24",
+            process = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{size}x24",
                                         "-nolisten", "tcp"], pass_fds=(write_fd,), stdout=out,
                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         os.close(write_fd)
