@@ -46,14 +46,15 @@ class Server:
                          f"expected an int32 value hint and no text bar; got {notify['hint_types']} / {body!r}")
         if "value" in hints:
             return no(f"value hint sent to a server that does not draw it (or hides text): {hints['value']}")
-        if "▰" not in body:
+        bar = next((line for line in body.splitlines() if "▰" in line or "▱" in line), None)
+        if bar is None:
             return no(f"no text progress bar in the body: {body!r}")
         cards = run.server_cards()
         if cards is not None:
             shown = [c for c in cards if c.get("id") == notify["id"]]
-            return check(shown and "▰" in shown[0].get("body", ""), "text bar in the body the server holds",
+            return check(shown and bar in shown[0].get("body", ""), "text bar in the body the server holds",
                          f"the server holds {shown}")
-        return yes("text bar in the body: " + next(line for line in body.splitlines() if "▰" in line))
+        return yes("text bar in the body: " + bar)
 
     def after_end(self, run):
         """Checks that can only run once the cards are closed."""

@@ -127,6 +127,8 @@ class Xfce4Notifyd(X11Server):
 class NotificationDaemon(X11Server):
     name = "notification-daemon"
     packages = ["notification-daemon"]
+    #: it shows one bubble at a time (the rest queue behind a never-expiring card)
+    max_visible = 1
 
     def start(self, world):
         self.start_display(world)
