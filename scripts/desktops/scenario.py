@@ -75,6 +75,15 @@ class Run:
         self.server_name = self.bus_call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                                          "GetNameOwner", "s", ["org.freedesktop.Notifications"])
 
+    def read_version(self):
+        """What the server says (GetServerInformation) and the Debian package it came from."""
+        info = self.bus_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                             "org.freedesktop.Notifications", "GetServerInformation")
+        package = self.server.packages[0] if self.server.packages else None
+        debian = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True,
+                                text=True).stdout.strip() if package else ""
+        self.version = f"{info[0]} {info[2]}" + (f" ({package} {debian})" if debian else "")
+
     def _monitor_ready(self):
         try:
             with open(self.record_path) as f:
@@ -130,9 +139,7 @@ class Run:
             from scenario_jobs import play_jobs
             return play_jobs(self)
         server, world = self.server, self.world
-        info = self.bus_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                             "org.freedesktop.Notifications", "GetServerInformation")
-        self.version = f"{info[0]} {info[2]}"
+        self.read_version()
         now = int(time.time())
         self.la("start", "focus", "session-type=Pomodoro", "task=Write the report", "--id", "focus")
         self.la("start", "fasting", "fasting-hours=16", f"start-time={now - 8 * 3600 + 120}", "--id", "fast")

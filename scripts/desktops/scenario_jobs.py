@@ -25,9 +25,7 @@ def job_calls(run, member):
 
 def play_jobs(run):
     server, world, row = run.server, run.world, run.row
-    info = run.bus_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                        "org.freedesktop.Notifications", "GetServerInformation")
-    run.version = f"{info[0]} {info[2]}"
+    run.read_version()
     now = int(time.time())
     run.la("start", "focus", "session-type=Pomodoro", "task=Write the report", "--id", "focus")
     run.la("start", "fasting", "fasting-hours=16", f"start-time={now - 8 * 3600 + 120}", "--id", "fast")
