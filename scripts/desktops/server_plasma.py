@@ -40,7 +40,9 @@ class Plasma(Server):
         return len(self.popups(world))
 
     def screenshot(self, world, path):
-        subprocess.run(["import", "-window", "root", path], env=world.env(), check=True, timeout=30)
+        """The right part of the screen, where Plasma's popups are (the wallpaper makes a full shot big)."""
+        subprocess.run(["import", "-window", "root", "-crop", "800x1080+1120+0", "+repage", "-colors", "128", path],
+                       env=world.env(), check=True, timeout=30)
 
 
 class PlasmaCards(Plasma):
