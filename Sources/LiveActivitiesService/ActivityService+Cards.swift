@@ -8,18 +8,39 @@ extension ActivityService {
     func showCard(_ snapshot: ActivitySnapshot, alert: Alert?) {
         guard let presenter, registry.enabled else { return }
         let id = snapshot.activity.id.rawValue
-        var card = Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind])
+        var card = cardBesideJob(Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind]), id: id)
+        let now = clock()
         if let alert {
-            if !alert.title.isEmpty { card.title = alert.title }
-            if !alert.body.isEmpty { card.body = alert.body + "\n" + card.body }
+            heldAlerts[id] = HeldAlert(title: alert.title, body: alert.body, until: now + Self.alertHoldSeconds)
+        } else if !snapshot.activity.status.isLive {
+            heldAlerts[id] = nil  // the final card shows how it ended, not an earlier alert
+        }
+        if let held = heldAlerts[id] {
+            if held.until > now || alert != nil {
+                card.quiet = false  // a quiet (low urgency) replace would take the alert's popup down (Plasma)
+                if !held.title.isEmpty { card.title = held.title }
+                if !held.body.isEmpty { card.body = held.body + "\n" + card.body }
+            } else {
+                heldAlerts[id] = nil
+            }
+        }
+        if let alert {
             lastCards[id] = card
             presenter.show(id: id, card: card, alert: CardAlert(soundName: alert.sound))
+            return
+        }
+        if heldAlerts[id] == nil, jobs?.covers(id) == true {
+            withdrawCard(id)
             return
         }
         guard lastCards[id] != card else { return }
         lastCards[id] = card
         presenter.show(id: id, card: card, alert: nil)
     }
+
+    /// How long an alert's title and body stay on the card: the live text keeps updating below
+    /// them, and a routine update in that time (a ticking timer) must not wipe the alert out.
+    static let alertHoldSeconds = 15.0
 
     /// The card of a snapshot: the rendered text, the kind's icon, progress at the whole percent
     /// it shows (so a timer's continuous progress does not make a new card), buttons while live.
@@ -78,4 +99,11 @@ extension ActivityService {
     func adoptSavedCards() {
         for (id, notificationID) in notificationIDs { presenter?.adopt(id: id, notificationID: notificationID) }
     }
+}
+
+/// An alert's text, kept on the card until `until` (unix seconds).
+struct HeldAlert {
+    let title: String
+    let body: String
+    let until: Double
 }

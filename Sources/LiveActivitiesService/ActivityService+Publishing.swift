@@ -63,6 +63,7 @@ extension ActivityService {
         if !changed.isEmpty && !before.isEmpty {
             server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, names: changed)
         }
+        updateJob(current)
         showCard(current, alert: alert)
     }
 
@@ -96,7 +97,9 @@ extension ActivityService {
 
     func remove(_ id: String) {
         presenter?.close(id: id)
+        jobs?.remove(id: id)
         lastCards[id] = nil
+        heldAlerts[id] = nil
         notificationIDs[id] = nil
         published[id] = nil
         if exported.remove(id) != nil { server.unexport(BusNames.activityPath(id)) }

@@ -21,6 +21,10 @@ public final class ActivityService {
     var publishedManager: [String: DBusValue] = [:]
     var exported: Set<String> = []
     var lastCards: [String: Card] = [:]
+    /// The last alert of each activity while its text stays on the card.
+    var heldAlerts: [String: HeldAlert] = [:]
+    /// The KDE job backend, under Plasma (`DaemonConfig.kdeJobs`); nil when switched off.
+    var jobs: KDEJobMirror?
     let scheduler: TickScheduler
     /// The tray item, when the config asks for one; kept up to date with the compact text.
     var tray: StatusNotifierItem?

@@ -53,6 +53,7 @@ public enum Daemon {
                                                        profileOverrides: loadProfileOverrides(paths.serverProfilesFile))
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
         connectPresenter(presenter, to: service, loop: loop)
+        if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection, appName: "liveactivityd")) }
         try service.exportObjects()
         presenter?.start()
 

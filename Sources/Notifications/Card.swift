@@ -20,10 +20,13 @@ public struct Card: Sendable, Equatable {
     public var category: String?
     /// The `desktop-entry` hint (without ".desktop").
     public var desktopEntry: String?
+    /// Routine updates go out at urgency low whatever the server, so they never pop up: set
+    /// while another view shows the activity (a KDE job), which must not pop up twice.
+    public var quiet: Bool
 
     public init(appName: String, title: String, body: String = "", iconName: String? = nil,
                 progress: Double? = nil, buttons: [CardButton] = [], category: String? = nil,
-                desktopEntry: String? = nil) {
+                desktopEntry: String? = nil, quiet: Bool = false) {
         self.appName = appName
         self.title = title
         self.body = body
@@ -32,6 +35,7 @@ public struct Card: Sendable, Equatable {
         self.buttons = buttons
         self.category = category
         self.desktopEntry = desktopEntry
+        self.quiet = quiet
     }
 }
 

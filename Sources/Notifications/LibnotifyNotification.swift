@@ -91,6 +91,14 @@ final class LibnotifyNotification {
         }
     }
 
+    /// Replaces the shown card with one that expires at once (notify_notification_set_timeout
+    /// + show): for servers that ignore CloseNotification on screen (notification-daemon).
+    func expireNow() throws(LibnotifyError) {
+        guard serverID != 0 else { return }
+        notify_notification_set_timeout(pointer, 1)
+        try show()
+    }
+
     /// Sends CloseNotification (notify_notification_close) if the server shows this card.
     func close() throws(LibnotifyError) {
         guard serverID != 0 else { return }

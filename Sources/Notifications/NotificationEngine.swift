@@ -6,7 +6,7 @@ import CNotify
 /// only through `PresenterInbox`.
 final class NotificationEngine: @unchecked Sendable {
     /// One activity's card as the notification thread knows it.
-    private struct LiveCard {
+    struct LiveCard {
         var card: Card
         /// The user dismissed it: routine updates stay silent until the next alert.
         var closedByUser = false
@@ -20,9 +20,11 @@ final class NotificationEngine: @unchecked Sendable {
     private let inbox: PresenterInbox
     private let appName: String
     private let overrides: ProfileOverrides
-    private var scheduler: CardScheduler
-    private var profile = ServerProfile.fallback
-    private var cards: [String: LiveCard] = [:]
+    var scheduler: CardScheduler
+    private(set) var profile = ServerProfile.fallback
+    var cards: [String: LiveCard] = [:]
+    /// Activity ids in the order their cards first came, for servers that show few at a time.
+    var cardOrder: [String] = []
     /// Notification ids a previous run of the daemon used, taken back on each card's first show.
     private var adopted: [String: Int32] = [:]
     private var loop: OpaquePointer?
@@ -101,6 +103,7 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     private func show(id: String, card: Card, alert: CardAlert?, now: Double) {
+        if cards[id] == nil { cardOrder.append(id) }
         var live = cards[id] ?? LiveCard(card: card)
         live.card = card
         if alert != nil { live.closedByUser = false }
@@ -114,8 +117,10 @@ final class NotificationEngine: @unchecked Sendable {
         scheduler.forget(id: id)
         // Forget first: a "closed" signal for it is then ours, not the user's.
         adopted[id] = nil
+        cardOrder.removeAll { $0 == id }
         guard let live = cards.removeValue(forKey: id) else { return }
         closeOnServer(live.notification)
+        if live.notification != nil { fillFreePlace(now: monotonicSeconds()) }
     }
 
     private func hideAll() {
@@ -143,9 +148,10 @@ final class NotificationEngine: @unchecked Sendable {
         if let loop { g_main_loop_quit(loop) }
     }
 
-    private func closeOnServer(_ notification: LibnotifyNotification?) {
+    func closeOnServer(_ notification: LibnotifyNotification?) {
         guard let notification, serverOwner != nil else { return }
         do {
+            if profile.closesByExpiring { try notification.expireNow() }
             try notification.close()
         } catch {
             logWarning("closing a card failed: \(error)")
@@ -190,9 +196,10 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     private func send(_ item: CardScheduler.Pending) {
-        guard var live = cards[item.id] else { return }
-        let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert)
+        guard cards[item.id] != nil, makeRoom(for: item.id, alert: item.alert != nil), var live = cards[item.id] else { return }
         let resume = live.resumeServerID ?? adopted.removeValue(forKey: item.id)
+        let firstShow = live.notification == nil && resume == nil
+        let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow)
         guard let notification = live.notification
                 ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: resume) else {
             logWarning("cannot create a notification for \(item.id)")
@@ -266,6 +273,7 @@ final class NotificationEngine: @unchecked Sendable {
             live.closedByUser = !alertWaits
             cards[activityID] = live
             inbox.callbacks.onClosedByUser?(activityID)
+            fillFreePlace(now: monotonicSeconds())
         case NOTIFY_CLOSED_REASON_API_REQUEST.rawValue:
             cards[activityID] = live
         default:

@@ -39,8 +39,13 @@ public struct NotificationRequest: Sendable, Equatable {
     public var urgency: Urgency
 
     /// Builds the request for `card` on a server with `profile`; `alert` nil means a routine update.
-    public static func make(card: Card, profile: ServerProfile, alert: CardAlert?) -> NotificationRequest {
-        let urgency: Urgency = (alert == nil && profile.routineUrgencyLow) ? .low : .normal
+    /// `firstShow`: the card is new on the server. On a server whose routine updates go out at
+    /// urgency low (GNOME Shell), a new card still comes at normal urgency, so its banner
+    /// shows once; only a quiet card (another view pops up for it) stays low from the start.
+    public static func make(card: Card, profile: ServerProfile, alert: CardAlert?,
+                            firstShow: Bool = false) -> NotificationRequest {
+        let routineLow = card.quiet || (profile.routineUrgencyLow && !firstShow)
+        let urgency: Urgency = (alert == nil && routineLow) ? .low : .normal
         var hints: [String: HintValue] = [
             "resident": .boolean(true),
             "urgency": .byte(urgency.rawValue),

@@ -11,6 +11,7 @@ import Foundation
 /// routine-urgency-low = true
 /// shows-seconds = false
 /// minimum-identical-interval = 1.5
+/// max-visible-cards = 1         # 0 = no limit
 /// ```
 public struct ProfileOverrides: Sendable, Equatable {
     /// The keys a section may set; nil leaves the detected value.
@@ -20,6 +21,7 @@ public struct ProfileOverrides: Sendable, Equatable {
         public var routineUrgencyLow: Bool?
         public var showsSeconds: Bool?
         public var minimumIdenticalInterval: Double?
+        public var maxVisibleCards: Int?
 
         public init() {}
 
@@ -30,6 +32,7 @@ public struct ProfileOverrides: Sendable, Equatable {
             if let routineUrgencyLow { result.routineUrgencyLow = routineUrgencyLow }
             if let showsSeconds { result.showsSeconds = showsSeconds }
             if let minimumIdenticalInterval { result.minimumIdenticalInterval = minimumIdenticalInterval }
+            if let maxVisibleCards { result.maxVisibleCards = maxVisibleCards }
             return result
         }
     }
@@ -106,9 +109,14 @@ extension ProfileOverrides.Fields {
                 throw ProfileOverridesError(line: line, message: "\(key): expected seconds (a number >= 0), got \"\(value)\"")
             }
             minimumIdenticalInterval = seconds
+        case "max-visible-cards":
+            guard let count = Int(value), count >= 0 else {
+                throw ProfileOverridesError(line: line, message: "\(key): expected a whole number >= 0 (0 = no limit), got \"\(value)\"")
+            }
+            maxVisibleCards = count
         default:
             throw ProfileOverridesError(line: line, message: "unknown key \"\(key)\"; expected sends-value-hint, body-markup, "
-                                        + "routine-urgency-low, shows-seconds or minimum-identical-interval")
+                                        + "routine-urgency-low, shows-seconds, minimum-identical-interval or max-visible-cards")
         }
     }
 

@@ -11,14 +11,23 @@ public struct ServerProfile: Sendable, Equatable {
     public var showsSeconds: Bool
     /// Never send an identical notification within this many seconds (KDE Plasma rejects it).
     public var minimumIdenticalInterval: Double
+    /// At most this many cards on the server at once; 0 = no limit. notification-daemon shows
+    /// one bubble at a time and queues the rest behind a never-expiring card (seen on screen).
+    public var maxVisibleCards: Int
+    /// CloseNotification leaves the bubble on screen (notification-daemon 3.20, seen on screen):
+    /// a card is first replaced by one that expires at once, then closed.
+    public var closesByExpiring: Bool
 
     public init(sendsValueHint: Bool = false, bodyMarkup: Bool = false, routineUrgencyLow: Bool = false,
-                showsSeconds: Bool = true, minimumIdenticalInterval: Double = 0) {
+                showsSeconds: Bool = true, minimumIdenticalInterval: Double = 0, maxVisibleCards: Int = 0,
+                closesByExpiring: Bool = false) {
         self.sendsValueHint = sendsValueHint
         self.bodyMarkup = bodyMarkup
         self.routineUrgencyLow = routineUrgencyLow
         self.showsSeconds = showsSeconds
         self.minimumIdenticalInterval = minimumIdenticalInterval
+        self.maxVisibleCards = maxVisibleCards
+        self.closesByExpiring = closesByExpiring
     }
 
     /// The profile for an unknown server (or none yet): text progress, no markup, plain urgency.
@@ -35,7 +44,10 @@ public struct ServerProfile: Sendable, Equatable {
             profile.minimumIdenticalInterval = 1.0
         case .dunst, .mako, .swaync:
             profile.sendsValueHint = true
-        case .xfce4Notifyd, .notificationDaemon, .unknown:
+        case .notificationDaemon:
+            profile.maxVisibleCards = 1
+            profile.closesByExpiring = true
+        case .xfce4Notifyd, .unknown:
             break
         }
         return profile

@@ -50,6 +50,29 @@ struct NotificationRequestTests {
         #expect(request.hints["suppress-sound"] == nil)
     }
 
+    @Test func newCardOnGnomeComesAtNormalUrgencyOnceThenRoutineIsLow() {
+        let first = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, firstShow: true)
+        #expect(first.urgency == .normal, "the banner shows once when the card appears")
+        #expect(first.hints["sound-name"] == nil, "still silent")
+        let next = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil)
+        #expect(next.urgency == .low)
+        var quiet = Self.card
+        quiet.quiet = true
+        #expect(NotificationRequest.make(card: quiet, profile: Self.gnome, alert: nil, firstShow: true).urgency == .low,
+                "a quiet card stays low even when new")
+    }
+
+    @Test func quietCardIsLowUrgencyOnEveryServerButAnAlertStillPops() {
+        var quiet = Self.card
+        quiet.quiet = true
+        let routine = NotificationRequest.make(card: quiet, profile: Self.dunst, alert: nil)
+        #expect(routine.urgency == .low)
+        #expect(routine.hints["urgency"] == .byte(0))
+        let alert = NotificationRequest.make(card: quiet, profile: Self.dunst, alert: CardAlert(soundName: "complete"))
+        #expect(alert.urgency == .normal)
+        #expect(alert.hints["sound-name"] == .string("complete"))
+    }
+
     @Test func alertWithoutSoundNamesNoSound() {
         let request = NotificationRequest.make(card: Self.card, profile: Self.dunst, alert: CardAlert())
         #expect(request.hints["sound-name"] == nil)

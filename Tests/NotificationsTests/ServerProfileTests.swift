@@ -50,6 +50,20 @@ struct ServerProfileTests {
         #expect(profile.bodyMarkup == row.info.capabilities.contains("body-markup"))
     }
 
+    @Test func onlyNotificationDaemonShowsOneCardAtATime() {
+        for row in Self.rows {
+            #expect(ServerProfile.detect(row.info).maxVisibleCards == (row.kind == .notificationDaemon ? 1 : 0),
+                    "\(row.info.name)")
+            #expect(ServerProfile.detect(row.info).closesByExpiring == (row.kind == .notificationDaemon),
+                    "only notification-daemon ignores CloseNotification on screen: \(row.info.name)")
+        }
+        let overrides = try? ServerProfile.parseOverrides("[notification daemon]\nmax-visible-cards = 0\n[dunst]\nmax-visible-cards = 2\n")
+        let nd = ServerInfo(name: "Notification Daemon", vendor: "GNOME")
+        #expect(overrides?.profile(for: nd).maxVisibleCards == 0, "a user may lift the limit")
+        #expect(overrides?.profile(for: ServerInfo(name: "dunst")).maxVisibleCards == 2)
+        #expect(throws: ProfileOverridesError.self) { try ServerProfile.parseOverrides("max-visible-cards = -1") }
+    }
+
     @Test func bodyMarkupFollowsTheCapability() {
         #expect(ServerProfile.detect(ServerInfo(name: "dunst", capabilities: ["body"])).bodyMarkup == false)
         #expect(ServerProfile.detect(ServerInfo(name: "dunst", capabilities: ["body-markup"])).bodyMarkup == true)

@@ -10,14 +10,25 @@ final class DaemonFixture {
     let daemon: DaemonProcess
     let client: TestClient
 
+    /// - Parameters:
+    ///   - config: the daemon's `liveactivityd.conf`, written before it starts.
+    ///   - beforeDaemon: runs on the bus before the daemon starts (e.g. another server).
     init(recorderName: String? = "dunst", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], config: String? = nil,
+         beforeDaemon: (PrivateBus) throws -> Void = { _ in }) throws {
         let bus = try PrivateBus()
         self.bus = bus
         recorder = try recorderName.map { try RecordingNotificationServer(bus: bus, name: $0, capabilities: capabilities) }
         var env = environment
         if recorderName == nil && env["LIVEACTIVITIES_NO_CARDS"] == nil { env["LIVEACTIVITIES_NO_CARDS"] = "1" }
-        daemon = try DaemonProcess(bus: bus, environment: env)
+        try beforeDaemon(bus)
+        daemon = try DaemonProcess(bus: bus, environment: env, start: false)
+        if let config {
+            try FileManager.default.createDirectory(at: daemon.configDirectory, withIntermediateDirectories: true)
+            try config.write(to: daemon.configDirectory.appendingPathComponent("liveactivityd.conf"),
+                             atomically: true, encoding: .utf8)
+        }
+        try daemon.start()
         client = try TestClient(bus: bus)
     }
 

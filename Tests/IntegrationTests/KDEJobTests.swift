@@ -1,0 +1,99 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The KDE job backend against a fake `org.kde.JobViewServer`: what the daemon asks the job
+/// server for, how the card steps aside while a job shows the progress, and the cancel button.
+@Suite("KDE jobs on a fake job server")
+struct KDEJobTests {
+    /// A fixture whose bus has a fake job server before the daemon starts.
+    private func fixture(config: String? = nil) throws -> (DaemonFixture, FakeJobViewServer) {
+        var server: FakeJobViewServer?
+        let f = try DaemonFixture(recorderName: "plasma", config: config) { bus in
+            server = try FakeJobViewServer(bus: bus)
+        }
+        return (f, try #require(server))
+    }
+
+    @Test func activityWithProgressIsAJobUpdatedAndTerminatedWithIt() throws {
+        let (f, jobs) = try fixture()
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("Backup"), "body": .string("Copying photos"),
+                                                "progress": .double(0.3)])
+        #expect(c.waitFor { jobs.requests.count == 1 && jobs.percent(of: jobs.requests[0].path) == 30 })
+        let request = try #require(jobs.requests.first)
+        #expect(request.capabilities & 1 == 1, "killable: the job has a cancel button")
+        #expect(request.hints["title"]?.string == "Backup")
+        let calls = jobs.calls(on: request.path)
+        #expect(calls.contains(.init(member: "setInfoMessage", arguments: [.string("Backup")])))
+        #expect(calls.contains { $0.member == "setDescriptionField" && $0.arguments.last == .string("Copying photos") })
+
+        try c.update(id, ["progress": .double(0.65)])
+        #expect(c.waitFor { jobs.percent(of: request.path) == 65 })
+        #expect(jobs.requests.count == 1, "one job per activity, updated in place")
+
+        try c.end(id)
+        #expect(c.waitFor { jobs.calls(on: request.path).contains { $0.member == "terminate" } })
+        _ = c.waitFor(timeout: 0.3) { false }
+        #expect(jobs.calls(on: request.path).filter { $0.member == "terminate" }.count == 1)
+    }
+
+    @Test func theJobIsTheOnlyPopupAndAnAlertStillComesAsACard() throws {
+        let (f, jobs) = try fixture()
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("Upload"), "progress": .double(0.4)])
+        #expect(c.waitFor { jobs.requests.count == 1 })
+        _ = c.waitFor(timeout: 1.5) { false }
+        #expect(f.recorder?.calls.isEmpty == true, "no card beside the job: \(f.recorder?.calls.map(\.summary) ?? [])")
+
+        try c.update(id, ["progress": .double(0.5)], options: ["alert-title": .string("Half way")])
+        #expect(f.waitForNotifies(1))
+        let alert = try #require(f.recorder?.calls.first)
+        #expect(alert.summary == "Half way")
+        #expect(alert.hints["urgency"] == .byte(1), "an alert pops the card up")
+        #expect(alert.hints["value"] == nil && !alert.body.contains("50%"), "the job shows the progress, not the card")
+        #expect(c.waitFor { jobs.percent(of: jobs.requests[0].path) == 50 })
+
+        try c.end(id)
+        #expect(c.waitFor { jobs.calls(on: jobs.requests[0].path).contains { $0.member == "terminate" } })
+        #expect(f.waitForNotifies(2), "the final card shows once the job is gone")
+        #expect(f.recorder?.calls.last?.summary == "Upload")
+    }
+
+    @Test func cancelOnTheJobEndsTheActivityAsCancelled() throws {
+        let (f, jobs) = try fixture()
+        let c = f.client
+        let id = try c.start("focus", attributes: ["minutes": .uint32(25)])
+        #expect(c.waitFor { !jobs.requests.isEmpty })
+        let path = try #require(jobs.requests.first?.path)
+        #expect(c.waitFor { jobs.percent(of: path) != nil })
+        jobs.pressCancel(on: path)
+        #expect(c.waitFor { c.received("ActivityEnded").contains { $0 == [.string(id), .string("cancelled")] } })
+        #expect(try c.get(id)["reason"]?.string == "cancelled")
+        #expect(c.waitFor { jobs.calls(on: path).contains { $0.member == "terminate" } })
+    }
+
+    @Test func noProgressNoJobAndAJobServerArrivingLaterGetsTheJobs() throws {
+        let f = try DaemonFixture(recorderName: "plasma")
+        let c = f.client
+        _ = try c.start("generic", state: ["title": .string("Plain")])
+        let withProgress = try c.start("generic", state: ["title": .string("Sync"), "progress": .double(0.2)])
+        let jobs = try FakeJobViewServer(bus: f.bus)
+        #expect(c.waitFor { jobs.requests.count == 1 && jobs.percent(of: jobs.requests[0].path) == 20 })
+        _ = c.waitFor(timeout: 0.5) { false }
+        #expect(jobs.requests.count == 1, "only the activity with progress is a job")
+        #expect(jobs.requests.first?.hints["title"]?.string == "Sync")
+        _ = withProgress
+    }
+
+    @Test func switchedOffInTheConfigNoJobs() throws {
+        let (f, jobs) = try fixture(config: "kde-jobs = off\n")
+        let c = f.client
+        _ = try c.start("generic", state: ["title": .string("Nope"), "progress": .double(0.5)])
+        #expect(f.waitForNotifies(1))
+        _ = c.waitFor(timeout: 0.8) { false }
+        #expect(jobs.requests.isEmpty)
+        #expect(f.recorder?.calls.last?.body.contains("50%") == true, "the card keeps its progress")
+    }
+}
