@@ -11,7 +11,13 @@ extension ActivityService {
         var card = cardBesideJob(Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind]), id: id)
         let now = clock()
         if let alert {
-            heldAlerts[id] = HeldAlert(title: alert.title, body: alert.body, until: now + Self.alertHoldSeconds)
+            let until = now + Self.alertHoldSeconds
+            heldAlerts[id] = HeldAlert(title: alert.title, body: alert.body, until: until)
+            // When the hold ends, the card shows the live text again even if nothing ticks.
+            loop.addTimer(at: until + 0.01) { [weak self] in
+                guard let self, let held = self.heldAlerts[id], held.until <= self.clock() else { return }
+                self.refresh(id, alert: nil, now: self.clock())
+            }
         } else if !snapshot.activity.status.isLive {
             heldAlerts[id] = nil  // the final card shows how it ended, not an earlier alert
         }

@@ -137,6 +137,12 @@ struct TimerControlTests {
         for routine in calls where routine.summary != "Tests failed" {
             #expect(routine.hints["sound-name"] == nil && routine.hints["suppress-sound"] == .boolean(true))
         }
-        #expect(calls.last?.summary == "Build failed", "the next routine update shows the state again")
+        #expect(calls.last?.summary == "Tests failed", "within 15 s a routine update keeps the alert's text on the card")
+        #expect(calls.last?.hints["value"] == .int32(90), "while the state below it moves on")
+
+        // When the hold ends, the card shows the state again without any call from the client.
+        #expect(f.waitForNotifies(6, timeout: 20))
+        #expect(f.recorder?.calls.last?.summary == "Build failed")
+        #expect(f.recorder?.calls.last?.isRoutine == true)
     }
 }
