@@ -9,6 +9,39 @@ extension ActivityService {
     func commit(_ events: [ActivityEvent], now: Double) {
         persist()
         apply(events, now: now)
+        settleSoon()
+    }
+
+    /// After an acknowledged Update: only that activity changed, so its record goes to the
+    /// journal (one small append); the whole state is written when the journal cannot take it.
+    func commitUpdate(of id: String, _ events: [ActivityEvent], now: Double) {
+        let onlyThisActivity = events.allSatisfy { $0.activityID.rawValue == id }
+        if !onlyThisActivity || !(registry.activity(id).map(store.record) ?? false) { persist() }
+        apply(events, now: now)
+        settleSoon()
+    }
+
+    /// CompactText, ActiveCount and the tick timer depend on every activity, so they are
+    /// recomputed after the messages at hand are handled rather than once per call, and under
+    /// a flood at most once per `settleInterval`: a flood of updates pays for them 20 times a
+    /// second, not once per update.
+    func settleSoon() {
+        guard !settlePending else { return }
+        settlePending = true
+        let target = LoopBound(self)
+        let now = clock()
+        if now - lastSettle >= Self.settleInterval {
+            loop.post { target.value.settle() }
+        } else {
+            _ = loop.addTimer(at: lastSettle + Self.settleInterval) { target.value.settle() }
+        }
+    }
+
+    private func settle() {
+        settlePending = false
+        let now = clock()
+        lastSettle = now
+        refreshManager()
         reschedule(now: now)
     }
 
@@ -50,7 +83,6 @@ extension ActivityService {
         for id in touched where seen.insert(id).inserted && registry.activity(id) != nil {
             refresh(id, alert: alerts[id], now: now)
         }
-        refreshManager()
     }
 
     /// Re-reads one activity: PropertiesChanged for what changed, and its card.
@@ -58,10 +90,10 @@ extension ActivityService {
         guard let current = snapshot(id, now: now) else { return }
         let values = ActivityProperty.values(of: current)
         let before = published[id] ?? [:]
-        let changed = ActivityProperty.all.map(\.name).filter { values[$0] != before[$0] }
+        let changed = values.filter { before[$0.key] != $0.value }
         published[id] = values
         if !changed.isEmpty && !before.isEmpty {
-            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, names: changed)
+            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, values: changed)
         }
         showCard(current, alert: alert)
     }
@@ -117,6 +149,7 @@ extension ActivityService {
             let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
             if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
             self.apply(events, now: tickNow)
+            self.refreshManager()
             self.reschedule(now: tickNow)
         }
     }

@@ -21,6 +21,12 @@ public final class ActivityService {
     var publishedManager: [String: DBusValue] = [:]
     var exported: Set<String> = []
     var lastCards: [String: Card] = [:]
+    /// Whether a recomputation of CompactText, ActiveCount and the timer is already posted.
+    var settlePending = false
+    /// When they were last recomputed (unix seconds).
+    var lastSettle = -Double.infinity
+    /// The shortest time between two such recomputations under a flood of calls.
+    static let settleInterval = 0.05
     let scheduler: TickScheduler
     let limits: Limits
 
@@ -86,7 +92,7 @@ public final class ActivityService {
         let events = try mapped { () throws(ActivityError) in
             try registry.update(id: id, state: values, options: updateOptions, now: now)
         }
-        commit(events, now: now)
+        commitUpdate(of: id, events, now: now)
     }
 
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
