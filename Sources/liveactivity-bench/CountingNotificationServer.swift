@@ -39,18 +39,14 @@ final class CountingNotificationServer: @unchecked Sendable {
     /// Notify calls so far, in total.
     var notifyCount: Int { lock.lock(); defer { lock.unlock() }; return total }
 
-    /// The most Notify calls any one notification got within any one second.
-    func maximumPerCardPerSecond() -> Int {
+    /// The shortest time between two Notify calls for the same notification (nil: none twice).
+    func shortestGapPerCard() -> Double? {
         lock.lock(); defer { lock.unlock() }
-        var worst = 0
+        var shortest: Double?
         for list in times.values {
-            var start = 0
-            for end in list.indices {
-                while list[end] - list[start] >= 1.0 { start += 1 }
-                worst = max(worst, end - start + 1)
-            }
+            for (a, b) in zip(list, list.dropFirst()) { shortest = min(shortest ?? .infinity, b - a) }
         }
-        return worst
+        return shortest
     }
 
     /// Forgets the per-card times (the total keeps counting).
