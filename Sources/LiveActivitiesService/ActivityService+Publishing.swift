@@ -5,50 +5,6 @@ import Notifications
 /// Fans the model's events out: signals, PropertiesChanged (only for values that changed),
 /// object export and removal, the card, history, and the one tick timer.
 extension ActivityService {
-    /// After an acknowledged call: persist first (nothing acknowledged may be lost), then publish.
-    func commit(_ events: [ActivityEvent], now: Double) {
-        persist()
-        apply(events, now: now)
-        settleSoon()
-    }
-
-    /// After an acknowledged Update: only that activity changed, so its record goes to the
-    /// journal (one small append); the whole state is written when the journal cannot take it.
-    func commitUpdate(of id: String, _ events: [ActivityEvent], now: Double) {
-        let onlyThisActivity = events.allSatisfy { $0.activityID.rawValue == id }
-        if !onlyThisActivity || !(registry.activity(id).map(store.record) ?? false) { persist() }
-        apply(events, now: now)
-        settleSoon()
-    }
-
-    /// CompactText, ActiveCount and the tick timer depend on every activity, so they are
-    /// recomputed after the messages at hand are handled rather than once per call, and under
-    /// a flood at most once per `settleInterval`: a flood of updates pays for them 20 times a
-    /// second, not once per update.
-    func settleSoon() {
-        guard !settlePending else { return }
-        settlePending = true
-        let target = LoopBound(self)
-        let now = clock()
-        if now - lastSettle >= Self.settleInterval {
-            loop.post { target.value.settle() }
-        } else {
-            _ = loop.addTimer(at: lastSettle + Self.settleInterval) { target.value.settle() }
-        }
-    }
-
-    private func settle() {
-        settlePending = false
-        let now = clock()
-        lastSettle = now
-        refreshManager()
-        reschedule(now: now)
-    }
-
-    func persist() {
-        store.save(PersistedState(registry: registry.snapshot, notificationIDs: notificationIDs))
-    }
-
     func apply(_ events: [ActivityEvent], now: Double) {
         var touched: [String] = []
         var alerts: [String: Alert] = [:]
@@ -61,9 +17,8 @@ extension ActivityService {
             case .updated(let id):
                 emit("ActivityUpdated", [.string(id.rawValue)])
                 touched.append(id.rawValue)
-            case .ended(let id, let reason, let history):
+            case .ended(let id, let reason, _):
                 emit("ActivityEnded", [.string(id.rawValue), .string(reason.rawValue)])
-                store.appendHistory(history)
                 touched.append(id.rawValue)
             case .statusChanged(let id, let status):
                 emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
@@ -145,9 +100,11 @@ extension ActivityService {
     func reschedule(now: Double) {
         let deadline = registry.nextDeadline(after: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
         scheduler.schedule(at: deadline) { [unowned self] in
+            self.publishNow()
             let tickNow = self.clock()
             let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
             if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
+            self.recordHistory(events)
             self.apply(events, now: tickNow)
             self.refreshManager()
             self.reschedule(now: tickNow)

@@ -21,7 +21,10 @@ public final class ActivityService {
     var publishedManager: [String: DBusValue] = [:]
     var exported: Set<String> = []
     var lastCards: [String: Card] = [:]
-    /// Whether a recomputation of CompactText, ActiveCount and the timer is already posted.
+    /// Events of acknowledged calls waiting for the next publishing round, and whether it is posted.
+    var unpublished: [ActivityEvent] = []
+    var publishPending = false
+    /// Whether a recomputation of CompactText, ActiveCount and the timer is already due.
     var settlePending = false
     /// When they were last recomputed (unix seconds).
     var lastSettle = -Double.infinity
@@ -59,6 +62,7 @@ public final class ActivityService {
         for activity in registry.activities { try exportActivity(activity.id.rawValue) }
         let now = clock()
         let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        recordHistory(events)
         apply(events, now: now)
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
         refreshManager()

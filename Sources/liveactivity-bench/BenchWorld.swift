@@ -13,6 +13,11 @@ final class BenchWorld {
         bus = try PrivateBus()
         server = try CountingNotificationServer(bus: bus)
         daemon = try DaemonProcess(bus: bus, start: false)
+        // Cards at minute granularity (the GNOME profile's way; a user setting elsewhere), so
+        // fasting activities tick once a minute rather than once a second.
+        try FileManager.default.createDirectory(at: daemon.configDirectory, withIntermediateDirectories: true)
+        try "[*]\nshows-seconds = false\n".write(to: daemon.configDirectory.appendingPathComponent("servers.conf"),
+                                                  atomically: true, encoding: .utf8)
     }
 
     /// A client on its own connection.

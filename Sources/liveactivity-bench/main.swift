@@ -56,7 +56,6 @@ do {
     progress("throughput")
     let throughput = try Throughput.measure(world: world, seconds: throughputSeconds)
     rows += throughput
-    rows.append(try IdleCost.loadedRSS(world: world))
     world.daemon.kill()
     progress("notify-send loop against dunst, \(loopSeconds) s twice")
     rows += try NotifySendLoop.measure(seconds: loopSeconds)

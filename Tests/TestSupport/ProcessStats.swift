@@ -5,7 +5,10 @@ import Foundation
 public struct ProcessStats: Sendable, Equatable {
     /// VmRSS in kilobytes.
     public let residentKilobytes: Int
-    /// utime + stime over all threads, in seconds.
+    /// Private_Clean + Private_Dirty from smaps_rollup: memory no other process shares.
+    public let privateKilobytes: Int
+    /// Time on a CPU over all live threads, in seconds (schedstat, nanosecond precision;
+    /// utime + stime, in clock ticks, when schedstat is not available).
     public let cpuSeconds: Double
     /// Sum of voluntary_ctxt_switches over /proc/<pid>/task/*: how often a thread slept and woke.
     public let voluntarySwitches: Int
@@ -21,14 +24,23 @@ public struct ProcessStats: Sendable, Equatable {
         guard rest.count > 13, let utime = Double(rest[11]), let stime = Double(rest[12]) else { return nil }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var switches = 0
+        var runNanoseconds: Double?
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         for task in tasks {
             if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
                let count = field("voluntary_ctxt_switches:", in: text) {
                 switches += count
             }
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+               let first = text.split(separator: " ").first, let nanoseconds = Double(first) {
+                runNanoseconds = (runNanoseconds ?? 0) + nanoseconds
+            }
         }
-        return ProcessStats(residentKilobytes: rss, cpuSeconds: (utime + stime) / ticks, voluntarySwitches: switches)
+        let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+        let privateKB = (field("Private_Clean:", in: rollup) ?? 0) + (field("Private_Dirty:", in: rollup) ?? 0)
+        return ProcessStats(residentKilobytes: rss, privateKilobytes: privateKB,
+                            cpuSeconds: runNanoseconds.map { $0 / 1e9 } ?? (utime + stime) / ticks,
+                            voluntarySwitches: switches)
     }
 
     /// The first number after `name` at the start of a line of a /proc status file.
