@@ -30,11 +30,12 @@ final class StateJournal {
     var wantsCompaction: Bool { records >= Self.compactAfterRecords || bytes >= Self.compactAfterBytes }
 
     /// Starts an empty journal continuing `generation` (after `state.json` of that generation was written).
+    /// The file is opened afresh each time, so a state directory removed and recreated while
+    /// the daemon runs gets its journal back.
     func reset(generation: Int) throws(AtomicFile.WriteError) {
-        if descriptor < 0 {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno))) }
-        }
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure() }
         guard ftruncate(descriptor, 0) == 0 else { throw failure() }
         records = 0
         bytes = 0

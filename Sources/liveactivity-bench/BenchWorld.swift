@@ -30,10 +30,34 @@ final class BenchWorld {
     }
 
     /// The change in the daemon's CPU time and wake-ups while `body` runs.
-    func cost(of body: () throws -> Void) throws -> (cpu: Double, wakeups: Int) {
+    func cost(of body: () throws -> Void) throws -> Cost {
         let before = try stats()
         try body()
-        let after = try stats()
-        return (after.cpuSeconds - before.cpuSeconds, after.voluntarySwitches - before.voluntarySwitches)
+        return Cost(before: before, after: try stats())
     }
+}
+
+/// What the daemon spent between two readings, in total and per thread.
+struct Cost {
+    let cpu: Double
+    let wakeups: Int
+    /// Per thread name: voluntary switches and CPU seconds, busiest first.
+    let threads: [(name: String, switches: Int, cpu: Double)]
+
+    init(before: ProcessStats, after: ProcessStats) {
+        cpu = after.cpuSeconds - before.cpuSeconds
+        wakeups = after.voluntarySwitches - before.voluntarySwitches
+        threads = after.threads.map { name, now in
+            let then = before.threads[name] ?? (0, 0)
+            return (name, now.switches - then.switches, now.cpuSeconds - then.cpuSeconds)
+        }.sorted { $0.switches > $1.switches }
+    }
+
+    /// e.g. `main 1, gdbus 40` (threads that woke at all).
+    var wakeupsByThread: String {
+        threads.filter { $0.switches > 0 }.map { "\(Self.label($0.name)) \($0.switches)" }.joined(separator: ", ")
+    }
+
+    /// The main thread carries the process name; the others are named by GLib or by us.
+    private static func label(_ name: String) -> String { name == "liveactivityd" ? "event loop" : name }
 }

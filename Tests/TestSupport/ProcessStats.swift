@@ -12,6 +12,13 @@ public struct ProcessStats: Sendable, Equatable {
     public let cpuSeconds: Double
     /// Sum of voluntary_ctxt_switches over /proc/<pid>/task/*: how often a thread slept and woke.
     public let voluntarySwitches: Int
+    /// Voluntary switches and CPU seconds per thread name (`comm`), to see which thread woke.
+    public let threads: [String: (switches: Int, cpuSeconds: Double)]
+
+    public static func == (lhs: ProcessStats, rhs: ProcessStats) -> Bool {
+        lhs.residentKilobytes == rhs.residentKilobytes && lhs.privateKilobytes == rhs.privateKilobytes
+            && lhs.cpuSeconds == rhs.cpuSeconds && lhs.voluntarySwitches == rhs.voluntarySwitches
+    }
 
     /// Reads the stats of `pid`; nil when the process is gone.
     public static func read(pid: Int32) -> ProcessStats? {
@@ -25,22 +32,29 @@ public struct ProcessStats: Sendable, Equatable {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var switches = 0
         var runNanoseconds: Double?
+        var threads: [String: (switches: Int, cpuSeconds: Double)] = [:]
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         for task in tasks {
+            let name = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            var thread = threads[name] ?? (0, 0)
             if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
                let count = field("voluntary_ctxt_switches:", in: text) {
                 switches += count
+                thread.switches += count
             }
             if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
                let first = text.split(separator: " ").first, let nanoseconds = Double(first) {
                 runNanoseconds = (runNanoseconds ?? 0) + nanoseconds
+                thread.cpuSeconds += nanoseconds / 1e9
             }
+            threads[name] = thread
         }
         let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
         let privateKB = (field("Private_Clean:", in: rollup) ?? 0) + (field("Private_Dirty:", in: rollup) ?? 0)
         return ProcessStats(residentKilobytes: rss, privateKilobytes: privateKB,
                             cpuSeconds: runNanoseconds.map { $0 / 1e9 } ?? (utime + stime) / ticks,
-                            voluntarySwitches: switches)
+                            voluntarySwitches: switches, threads: threads)
     }
 
     /// The first number after `name` at the start of a line of a /proc status file.
