@@ -58,6 +58,6 @@ struct Cost {
         threads.filter { $0.switches > 0 }.map { "\(Self.label($0.name)) \($0.switches)" }.joined(separator: ", ")
     }
 
-    /// The main thread carries the process name; the others are named by GLib or by us.
-    private static func label(_ name: String) -> String { name == "liveactivityd" ? "event loop" : name }
+    /// The main thread runs the event loop; the others are named by GLib, libdispatch or us.
+    private static func label(_ name: String) -> String { name == "main" ? "event loop" : name == "unnamed" ? "card thread" : name }
 }

@@ -43,7 +43,7 @@ enum IdleCost {
 
     /// Voluntary switches of the main thread, which runs the event loop and its one timer.
     private static func loopWakeups(_ cost: Cost) -> Int {
-        cost.threads.first { $0.name == "liveactivityd" }?.switches ?? cost.wakeups
+        cost.threads.first { $0.name == "main" }?.switches ?? cost.wakeups
     }
 
     /// RSS with 32 live activities (started by the throughput measure, before its floods).

@@ -17,7 +17,7 @@ enum NotifySendLoop {
         let loopPerUpdate = loopCPU / Double(seconds + 1)
         let ourPerUpdate = cost.cpu / Double(max(1, updates))
         let byThread = cost.threads.filter { $0.cpu > 0 }.sorted { $0.cpu > $1.cpu }
-            .map { "\($0.name == "liveactivityd" ? "event loop" : $0.name) \(millis($0.cpu / Double(max(1, updates))))" }
+            .map { "\($0.name == "main" ? "event loop" : $0.name == "unnamed" ? "card thread" : $0.name) \(millis($0.cpu / Double(max(1, updates))))" }
             .joined(separator: ", ")
         let ratio = loopPerUpdate / ourPerUpdate
         return [

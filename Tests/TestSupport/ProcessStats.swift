@@ -12,7 +12,8 @@ public struct ProcessStats: Sendable, Equatable {
     public let cpuSeconds: Double
     /// Sum of voluntary_ctxt_switches over /proc/<pid>/task/*: how often a thread slept and woke.
     public let voluntarySwitches: Int
-    /// Voluntary switches and CPU seconds per thread name (`comm`), to see which thread woke.
+    /// Voluntary switches and CPU seconds per thread name (`comm`; "main" for the main thread,
+    /// "unnamed" for others that kept the process name), to see which thread woke.
     public let threads: [String: (switches: Int, cpuSeconds: Double)]
 
     public static func == (lhs: ProcessStats, rhs: ProcessStats) -> Bool {
@@ -34,9 +35,12 @@ public struct ProcessStats: Sendable, Equatable {
         var runNanoseconds: Double?
         var threads: [String: (switches: Int, cpuSeconds: Double)] = [:]
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let processName = ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         for task in tasks {
-            let name = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?")
+            let comm = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = task == String(pid) ? "main" : (comm == processName ? "unnamed" : comm)
             var thread = threads[name] ?? (0, 0)
             if let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
                let count = field("voluntary_ctxt_switches:", in: text) {
