@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
+        /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.
+        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport"]),
 
         /// Real processes for tests: a private dbus-daemon, Xvfb, dunst, our binaries.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

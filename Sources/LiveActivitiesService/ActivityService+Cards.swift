@@ -86,6 +86,7 @@ extension ActivityService {
     /// A (new) notification server: its profile may change how text renders (GNOME shows no
     /// seconds), so every activity is re-read and the tick timer re-armed.
     func serverChanged() {
+        publishNow()
         let now = clock()
         if let info = presenter?.serverInfo { Log.info("notification server: \(info.name) \(info.version)") }
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }

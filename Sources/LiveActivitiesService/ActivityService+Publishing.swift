@@ -5,17 +5,6 @@ import Notifications
 /// Fans the model's events out: signals, PropertiesChanged (only for values that changed),
 /// object export and removal, the card, history, and the one tick timer.
 extension ActivityService {
-    /// After an acknowledged call: persist first (nothing acknowledged may be lost), then publish.
-    func commit(_ events: [ActivityEvent], now: Double) {
-        persist()
-        apply(events, now: now)
-        reschedule(now: now)
-    }
-
-    func persist() {
-        store.save(PersistedState(registry: registry.snapshot, notificationIDs: notificationIDs))
-    }
-
     func apply(_ events: [ActivityEvent], now: Double) {
         var touched: [String] = []
         var alerts: [String: Alert] = [:]
@@ -28,9 +17,8 @@ extension ActivityService {
             case .updated(let id):
                 emit("ActivityUpdated", [.string(id.rawValue)])
                 touched.append(id.rawValue)
-            case .ended(let id, let reason, let history):
+            case .ended(let id, let reason, _):
                 emit("ActivityEnded", [.string(id.rawValue), .string(reason.rawValue)])
-                store.appendHistory(history)
                 touched.append(id.rawValue)
             case .statusChanged(let id, let status):
                 emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
@@ -50,7 +38,6 @@ extension ActivityService {
         for id in touched where seen.insert(id).inserted && registry.activity(id) != nil {
             refresh(id, alert: alerts[id], now: now)
         }
-        refreshManager()
     }
 
     /// Re-reads one activity: PropertiesChanged for what changed, and its card.
@@ -58,10 +45,10 @@ extension ActivityService {
         guard let current = snapshot(id, now: now) else { return }
         let values = ActivityProperty.values(of: current)
         let before = published[id] ?? [:]
-        let changed = ActivityProperty.all.map(\.name).filter { values[$0] != before[$0] }
+        let changed = values.filter { before[$0.key] != $0.value }
         published[id] = values
         if !changed.isEmpty && !before.isEmpty {
-            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, names: changed)
+            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, values: changed)
         }
         updateJob(current)
         showCard(current, alert: alert)
@@ -117,10 +104,13 @@ extension ActivityService {
     func reschedule(now: Double) {
         let deadline = registry.nextDeadline(after: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
         scheduler.schedule(at: deadline) { [unowned self] in
+            self.publishNow()
             let tickNow = self.clock()
             let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
             if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
+            self.recordHistory(events)
             self.apply(events, now: tickNow)
+            self.refreshManager()
             self.reschedule(now: tickNow)
         }
     }

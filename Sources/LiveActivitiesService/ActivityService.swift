@@ -25,6 +25,15 @@ public final class ActivityService {
     var heldAlerts: [String: HeldAlert] = [:]
     /// The KDE job backend, under Plasma (`DaemonConfig.kdeJobs`); nil when switched off.
     var jobs: KDEJobMirror?
+    /// Events of acknowledged calls waiting for the next publishing round, and whether it is posted.
+    var unpublished: [ActivityEvent] = []
+    var publishPending = false
+    /// Whether a recomputation of CompactText, ActiveCount and the timer is already due.
+    var settlePending = false
+    /// When they were last recomputed (unix seconds).
+    var lastSettle = -Double.infinity
+    /// The shortest time between two such recomputations under a flood of calls.
+    static let settleInterval = 0.05
     let scheduler: TickScheduler
     /// The tray item, when the config asks for one; kept up to date with the compact text.
     var tray: StatusNotifierItem?
@@ -59,6 +68,7 @@ public final class ActivityService {
         for activity in registry.activities { try exportActivity(activity.id.rawValue) }
         let now = clock()
         let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        recordHistory(events)
         apply(events, now: now)
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
         refreshManager()
@@ -92,7 +102,7 @@ public final class ActivityService {
         let events = try mapped { () throws(ActivityError) in
             try registry.update(id: id, state: values, options: updateOptions, now: now)
         }
-        commit(events, now: now)
+        commitUpdate(of: id, events, now: now)
     }
 
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {

@@ -47,7 +47,7 @@ public struct CardScheduler: Sendable {
         var due: [Pending] = []
         identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
-            guard let item = pending[id], slotOpens(for: item, identity: identity(item)) <= now else { continue }
+            guard let item = pending[id], slotOpens(for: item, identity: identity) <= now else { continue }
             due.append(item)
             pending[id] = nil
             lastSentAt[id] = now
@@ -59,7 +59,7 @@ public struct CardScheduler: Sendable {
 
     /// The earliest time a waiting card becomes due (-infinity: due at once), or nil when nothing waits.
     public func nextDueTime(identity: (Pending) -> String) -> Double? {
-        order.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity($0)) } }.min()
+        order.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity) } }.min()
     }
 
     /// Drops whatever waits for `id` and its rate-limit history (the card was closed).
@@ -90,10 +90,12 @@ public struct CardScheduler: Sendable {
     /// What waits for `id`, if anything.
     public func waiting(_ id: String) -> Pending? { pending[id] }
 
-    private func slotOpens(for item: Pending, identity: String) -> Double {
+    /// When `item` may go out; its identity (costly to build) is only asked for when identical
+    /// notifications are limited.
+    private func slotOpens(for item: Pending, identity: (Pending) -> String) -> Double {
         var opens = -Double.infinity
         if let sent = lastSentAt[item.id] { opens = sent + minimumInterval }
-        if minimumIdenticalInterval > 0, let sent = identitySentAt[identity] {
+        if minimumIdenticalInterval > 0, let sent = identitySentAt[identity(item)] {
             opens = max(opens, sent + minimumIdenticalInterval)
         }
         return opens

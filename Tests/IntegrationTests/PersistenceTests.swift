@@ -38,11 +38,17 @@ struct PersistenceTests {
         let f = try DaemonFixture(recorderName: nil)
         let c = f.client
         let id = try c.start("generic", state: ["title": .string("j")])
+        let journal = f.daemon.stateDirectory.appendingPathComponent("state.journal")
         for i in 0..<20 {
             try c.update(id, ["body": .string("n\(i)")])
             let data = try Data(contentsOf: f.daemon.stateFile)
             #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
-            #expect(String(decoding: data, as: UTF8.self).contains("n\(i)"), "update \(i) is on disk before the reply")
+            // An update is appended to the journal beside state.json (folded into it later).
+            let journalText = (try? String(contentsOf: journal, encoding: .utf8)) ?? ""
+            let lastRecord = journalText.split(separator: "\n").last.map { Data($0.utf8) } ?? Data()
+            #expect((try? JSONSerialization.jsonObject(with: lastRecord)) != nil, "every journal record is JSON")
+            #expect(String(decoding: data, as: UTF8.self).contains("n\(i)") || journalText.contains("\"n\(i)\""),
+                    "update \(i) is on disk before the reply")
         }
     }
 

@@ -5,7 +5,7 @@ extension DBusObjectServer {
     /// not declared, or the arguments do not match the declared signature.
     public func emit(path: String, interface: String, signal: String, _ arguments: [DBusValue]) throws(DBusError) {
         guard isKnownPath(path) else { throw .unknownObject("no object at path \(path)") }
-        guard let table = allInterfaces(at: path).first(where: { $0.name == interface }) else {
+        guard let table = objects[path]?.first(where: { $0.name == interface }) ?? standardInterface(interface, at: path) else {
             throw .unknownInterface("object \(path) has no interface \(interface)")
         }
         guard let declared = table.signal(named: signal) else {
@@ -40,6 +40,26 @@ extension DBusObjectServer {
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
         try? emit(path: path, interface: StandardInterfaceName.properties, signal: "PropertiesChanged", [
             .string(interface), .vardict(changed), .array(elementSignature: "s", invalidated.map { .string($0) }),
+        ])
+    }
+
+    /// Sends PropertiesChanged with values the caller already has (saving a getter call per
+    /// property); like `emitPropertiesChanged(path:interface:names:)` otherwise.
+    public func emitPropertiesChanged(path: String, interface: String, values: [String: DBusValue]) {
+        guard let table = objects[path]?.first(where: { $0.name == interface }) else { return }
+        var changed: [String: DBusValue] = [:]
+        var invalidated: [String] = []
+        for (name, value) in values {
+            guard let property = table.property(named: name) else { continue }
+            switch property.emitsChange {
+            case .yes: changed[name] = value
+            case .invalidates: invalidated.append(name)
+            case .no, .const: continue
+            }
+        }
+        guard !changed.isEmpty || !invalidated.isEmpty else { return }
+        try? emit(path: path, interface: StandardInterfaceName.properties, signal: "PropertiesChanged", [
+            .string(interface), .vardict(changed), .array(elementSignature: "s", invalidated.sorted().map { .string($0) }),
         ])
     }
 

@@ -1,0 +1,100 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// A minimal notification server for the benchmark: it owns org.freedesktop.Notifications on
+/// the private bus, answers as dunst would, and counts the Notify calls it gets (with the
+/// time of each, per notification id), so the daemon's traffic to the server can be measured.
+final class CountingNotificationServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [UInt32: [Double]] = [:]
+    private var nextID: UInt32 = 1
+    private var total = 0
+
+    init(bus: PrivateBus) throws {
+        let ready = DispatchSemaphore(value: 0)
+        let failure = LockedText()
+        let address = bus.address
+        let thread = Thread { [unowned self] in
+            do {
+                let loop = try EventLoop()
+                let connection = try DBusConnection(address: address)
+                connection.attach(to: loop)
+                let objects = DBusObjectServer(connection: connection)
+                try objects.export("/org/freedesktop/Notifications", [self.interface()])
+                _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
+                ready.signal()
+                withExtendedLifetime(objects) { loop.run() }
+            } catch {
+                failure.set("\(error)")
+                ready.signal()
+            }
+        }
+        thread.name = "bench-notification-server"
+        thread.start()
+        ready.wait()
+        if let message = failure.get() { throw BenchError.setup("notification server: \(message)") }
+    }
+
+    /// Notify calls so far, in total.
+    var notifyCount: Int { lock.lock(); defer { lock.unlock() }; return total }
+
+    /// The shortest time between two Notify calls for the same notification (nil: none twice).
+    func shortestGapPerCard() -> Double? {
+        lock.lock(); defer { lock.unlock() }
+        var shortest: Double?
+        for list in times.values {
+            for (a, b) in zip(list, list.dropFirst()) { shortest = min(shortest ?? .infinity, b - a) }
+        }
+        return shortest
+    }
+
+    /// Forgets the per-card times (the total keeps counting).
+    func resetTimes() { lock.lock(); times.removeAll(); lock.unlock() }
+
+    private func interface() -> DBusInterface {
+        DBusInterface(name: "org.freedesktop.Notifications", methods: [
+            DBusMethod("Notify", inputs: [DBusArgument("app_name", "s"), DBusArgument("replaces_id", "u"),
+                                          DBusArgument("app_icon", "s"), DBusArgument("summary", "s"),
+                                          DBusArgument("body", "s"), DBusArgument("actions", "as"),
+                                          DBusArgument("hints", "a{sv}"), DBusArgument("expire_timeout", "i")],
+                       outputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
+                guard case .uint32(let replaces) = call.arguments[1] else { throw .invalidArgs("replaces_id") }
+                let now = Date().timeIntervalSince1970
+                lock.lock(); defer { lock.unlock() }
+                let id = replaces != 0 ? replaces : nextID
+                if replaces == 0 { nextID += 1 }
+                times[id, default: []].append(now)
+                total += 1
+                return [.uint32(id)]
+            },
+            DBusMethod("CloseNotification", inputs: [DBusArgument("id", "u")]) { _ throws(DBusError) in [] },
+            DBusMethod("GetCapabilities", outputs: [DBusArgument("caps", "as")]) { _ throws(DBusError) in
+                [.array(elementSignature: "s", ["actions", "body", "body-markup", "persistence"].map { .string($0) })]
+            },
+            DBusMethod("GetServerInformation", outputs: [DBusArgument("name", "s"), DBusArgument("vendor", "s"),
+                                                         DBusArgument("version", "s"), DBusArgument("spec", "s")]) { _ throws(DBusError) in
+                [.string("dunst"), .string("liveactivity-bench"), .string("1.9.0"), .string("1.2")]
+            },
+        ], signals: [
+            DBusSignal("NotificationClosed", [DBusArgument("id", "u"), DBusArgument("reason", "u")]),
+            DBusSignal("ActionInvoked", [DBusArgument("id", "u"), DBusArgument("action_key", "s")]),
+        ])
+    }
+}
+
+/// A string handed between threads.
+final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String?
+    func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
+    func get() -> String? { lock.lock(); defer { lock.unlock() }; return text }
+}
+
+/// Why the benchmark could not run.
+enum BenchError: Error, CustomStringConvertible {
+    case setup(String)
+    var description: String {
+        switch self { case .setup(let message): "benchmark setup failed: \(message)" }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+
+/// `liveactivity-bench`: measures the real daemon on a private bus and prints one table,
+/// each figure beside its target (docs/benchmarks.md). Run it through `scripts/bench`.
+let usage = """
+Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick]
+
+Starts a private dbus-daemon, a counting notification server, Xvfb + dunst and the
+liveactivityd found beside this executable; prints a Markdown table of the results.
+  --idle-seconds N        window of each idle measure (default 60)
+  --throughput-seconds N  length of each updates/s run (default 5)
+  --loop-seconds N        updates of the notify-send loop comparison (default 30)
+  --quick                 idle 10 s, throughput 2 s, loop 10 s
+"""
+
+var idleSeconds = 60.0
+var throughputSeconds = 5.0
+var loopSeconds = 30
+var arguments = Array(CommandLine.arguments.dropFirst())
+while let argument = arguments.first {
+    arguments.removeFirst()
+    func number() -> Double {
+        guard let text = arguments.first, let value = Double(text), value > 0 else {
+            FileHandle.standardError.write(Data("\(argument) needs a positive number\n\(usage)\n".utf8))
+            exit(2)
+        }
+        arguments.removeFirst()
+        return value
+    }
+    switch argument {
+    case "--idle-seconds": idleSeconds = number()
+    case "--throughput-seconds": throughputSeconds = number()
+    case "--loop-seconds": loopSeconds = Int(number())
+    case "--quick": idleSeconds = 10; throughputSeconds = 2; loopSeconds = 10
+    case "--help", "-h": print(usage); exit(0)
+    default:
+        FileHandle.standardError.write(Data("unknown option \(argument)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+/// Progress goes to stderr so stdout is the table alone.
+func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
+
+do {
+    var rows: [Row] = []
+    let world = try BenchWorld()
+    progress("exec → name")
+    rows += try Startup.measure(world: world, runs: 15)
+    try world.daemon.start()
+    progress("idle, \(Int(idleSeconds)) s twice")
+    rows += try IdleCost.measure(world: world, seconds: idleSeconds)
+    progress("round trips")
+    rows += try RoundTrip.measure(world: world, count: 1000)
+    progress("throughput")
+    let throughput = try Throughput.measure(world: world, seconds: throughputSeconds)
+    rows += throughput
+    world.daemon.kill()
+    progress("notify-send loop against dunst, \(loopSeconds) s twice")
+    rows += try NotifySendLoop.measure(seconds: loopSeconds)
+    print(Report.machine())
+    print("Build: release. Windows: idle \(Int(idleSeconds)) s, throughput \(Int(throughputSeconds)) s, loop \(loopSeconds) s.\n")
+    print(Report.markdown(rows))
+} catch {
+    FileHandle.standardError.write(Data("liveactivity-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,115 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The daemon (not only its presenter) facing a real notification server that restarts,
+/// hangs, loses a card to the user, or is not there yet.
+@Suite("Daemon and a misbehaving notification server", .serialized)
+struct NotificationServerTests {
+    /// Starts `count` generic activities titled "card 0", "card 1"…
+    private func startCards(_ client: TestClient, count: Int) throws -> [String] {
+        try (0..<count).map { try client.start("generic", state: ["title": .string("card \($0)"), "body": .string("start")]) }
+    }
+
+    @Test func restartedServerGetsEveryLiveCardBackWithinASecond() throws {
+        let bus = try PrivateBus()
+        let first = try Dunst(bus: bus)
+        let daemon = try DaemonProcess(bus: bus)
+        let client = try TestClient(bus: bus)
+        _ = try startCards(client, count: 3)
+        #expect(waitUntil(timeout: 5) { (try? first.displayedCount()) == 3 })
+        Thread.sleep(forTimeInterval: 1.2)  // past the once-a-second limit of the last Notify
+
+        first.stop()
+        #expect(waitUntil(timeout: 5) { (try? client.property("NotificationServer").string) == "" },
+                "the daemon notices the server is gone")
+        let second = try Dunst(bus: bus)
+        defer { second.stop() }
+        let appeared = Date()
+        #expect(waitUntil(timeout: 1) { (try? second.displayedCount()) == 3 },
+                "every live card is back within a second (\(Date().timeIntervalSince(appeared)) s)")
+        #expect(try client.property("NotificationServer").string?.hasPrefix("dunst") == true)
+        #expect(daemon.isRunning)
+    }
+
+    @Test func stoppedServerNeverSlowsRepliesAndCardsCatchUp() throws {
+        let bus = try PrivateBus()
+        let dunst = try Dunst(bus: bus)
+        let daemon = try DaemonProcess(bus: bus)
+        let client = try TestClient(bus: bus)
+        let ids = try startCards(client, count: 3)
+        #expect(waitUntil(timeout: 5) { (try? dunst.displayedCount()) == 3 })
+
+        dunst.process.send(SIGSTOP)
+        defer { dunst.process.send(SIGCONT) }
+        var slowest = 0.0
+        var calls = 0
+        let until = Date().addingTimeInterval(10)
+        var round = 0
+        while Date() < until {
+            round += 1
+            for id in ids {
+                let started = Date()
+                try client.update(id, ["body": .string("round \(round)")])
+                slowest = max(slowest, Date().timeIntervalSince(started))
+                calls += 1
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let started = Date()
+        let extra = try client.start("generic", state: ["title": .string("started while stopped")])
+        try client.end(ids[2], options: ["dismissal": .string("immediate")])
+        slowest = max(slowest, Date().timeIntervalSince(started) / 2)
+        #expect(slowest < 0.1, "the slowest of \(calls + 2) calls took \(slowest) s while the server was stopped")
+
+        dunst.process.send(SIGCONT)
+        #expect(waitUntil(timeout: 8) { (try? dunst.displayedCount()) == 3 }, "cards 0, 1 and the new one; card 2 closed")
+        Thread.sleep(forTimeInterval: 1.5)
+        _ = try dunst.control(["close-all"])
+        let history = try dunst.control(["history"]).stdout
+        #expect(history.contains("round \(round)"), "the cards show the latest update")
+        #expect(history.contains("started while stopped"))
+        #expect(try client.get(extra)["status"]?.string == "active")
+        #expect(daemon.isRunning)
+    }
+
+    @Test func userClosingTheCardLeavesTheActivityLive() throws {
+        let bus = try PrivateBus()
+        let dunst = try Dunst(bus: bus)
+        let daemon = try DaemonProcess(bus: bus)
+        let client = try TestClient(bus: bus)
+        let id = try client.start("generic", state: ["title": .string("Closable"), "body": .string("one")])
+        #expect(waitUntil(timeout: 5) { (try? dunst.displayedCount()) == 1 })
+
+        _ = try dunst.control(["close"])
+        #expect(waitUntil(timeout: 5) { (try? dunst.displayedCount()) == 0 })
+        Thread.sleep(forTimeInterval: 1.2)
+        try client.update(id, ["body": .string("two")])
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try client.get(id)["status"]?.string == "active", "the activity goes on")
+        #expect(try client.list().map { $0[0] } == [id])
+        #expect(try client.property("CompactText").string?.contains("Closable") == true, "the compact view still shows it")
+        #expect(try dunst.displayedCount() == 0, "a routine update does not bring the closed card back")
+
+        try client.update(id, ["body": .string("three")], options: ["alert-title": .string("Look")])
+        #expect(waitUntil(timeout: 5) { (try? dunst.displayedCount()) == 1 }, "the next alert brings it back")
+        #expect(daemon.isRunning)
+    }
+
+    @Test func serverAbsentAtStartThenCardsShowOnceItAppears() throws {
+        let bus = try PrivateBus()
+        let daemon = try DaemonProcess(bus: bus)
+        let client = try TestClient(bus: bus)
+        let started = Date()
+        _ = try startCards(client, count: 2)
+        #expect(Date().timeIntervalSince(started) < 0.5, "serving does not wait for a server")
+        #expect(try client.property("NotificationServer").string == "")
+
+        let dunst = try Dunst(bus: bus)
+        defer { dunst.stop() }
+        #expect(waitUntil(timeout: 3) { (try? dunst.displayedCount()) == 2 }, "both cards appear")
+        #expect(try client.property("NotificationServer").string?.hasPrefix("dunst") == true)
+        #expect(daemon.isRunning)
+    }
+}
