@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The README's `busctl` and `gdbus` examples, run as written (on a private bus instead of the
+/// user's), so the front door never shows a command that fails.
+@Suite("README examples")
+struct ReadmeTests {
+    /// The lines of the fenced block that follows `heading` in README.md.
+    static func block(after heading: String) throws -> [String] {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        guard let start = text.range(of: heading),
+              let open = text.range(of: "```sh\n", range: start.upperBound..<text.endIndex),
+              let close = text.range(of: "```", range: open.upperBound..<text.endIndex) else { return [] }
+        return text[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
+    }
+
+    /// Runs each line in bash, in order, after rewriting how it reaches the bus; returns failures.
+    static func run(_ lines: [String], rewrite: (String) -> String, environment: [String: String]) throws -> [String] {
+        var failures: [String] = []
+        var prelude = ""
+        for line in lines where !line.isEmpty {
+            let rewritten = rewrite(line)
+            if line.contains("=\"") && !line.contains(" call ") { prelude += rewritten + "\n"; continue }
+            let result = try runCommand("/bin/bash", ["-c", "set -e\n" + prelude + rewritten], environment: environment, timeout: 20)
+            if result.status != 0 { failures.append("\(line) → \(result.stderr)") }
+        }
+        return failures
+    }
+
+    @Test func busctlExamplesWork() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let lines = try Self.block(after: "### From busctl")
+        #expect(lines.count >= 10)
+        let failures = try Self.run(lines, rewrite: { $0.replacingOccurrences(of: "--user", with: "--address=\(f.bus.address)") },
+                                    environment: f.daemon.environment)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try f.client.property("Enabled") == .boolean(false), "the last example switched Enabled off")
+    }
+
+    @Test func gdbusExamplesWork() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let lines = try Self.block(after: "### From gdbus").filter { !$0.contains("gdbus monitor") }
+        #expect(lines.count >= 5)
+        let failures = try Self.run(lines, rewrite: { $0.replacingOccurrences(of: "--session", with: "--address \(f.bus.address)") },
+                                    environment: f.daemon.environment)
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try f.client.get("build")["reason"]?.string == "completed")
+    }
+}
