@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the daemon keeps state, reads user config and finds kind files, resolved once from
 /// the environment (XDG base directories) so nothing else reads the environment.
@@ -25,7 +29,7 @@ public struct DaemonPaths: Sendable {
 
     /// Resolves the paths from `environment` and the location of the running executable.
     public static func resolve(environment: [String: String], executable: String) -> DaemonPaths {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         let stateHome = nonEmpty(environment["XDG_STATE_HOME"]) ?? home + "/.local/state"
         let configHome = nonEmpty(environment["XDG_CONFIG_HOME"]) ?? home + "/.config"
         let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"

@@ -1,6 +1,5 @@
 import ActivityModel
 import DBus
-import Foundation
 import Notifications
 
 /// The daemon's core. Handlers of the manager interface call it; it validates through the
@@ -40,7 +39,7 @@ public final class ActivityService {
     let limits: Limits
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardPresenter?,
-                limits: Limits = Limits(), clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+                limits: Limits = Limits(), clock: @escaping () -> Double = LocalTime.now) {
         self.loop = loop
         self.server = server
         self.presenter = presenter
@@ -198,7 +197,7 @@ public final class ActivityService {
     }
 
     static func timeZoneOffset(at time: Double) -> Double {
-        Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+        LocalTime.utcOffset(at: time)
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file so that a reader (or a restart after SIGKILL) sees either the old or the new
 /// content, never a torn one: write a temporary file beside it, then rename over it.
@@ -12,13 +13,13 @@ enum AtomicFile {
 
     /// Replaces `path` with `data`, creating its directory (mode 700) if needed.
     static func write(_ data: Data, to path: String) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = Self.directory(of: path)
         if !FileManager.default.fileExists(atPath: directory) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                throw WriteError(path: path, reason: "cannot create directory \(directory): \(error.localizedDescription)")
+                throw WriteError(path: path, reason: "cannot create directory \(directory): \(error)")
             }
         }
         let temporary = path + ".tmp"
@@ -47,9 +48,15 @@ enum AtomicFile {
         }
     }
 
+    /// The directory part of a file path ("/a/b/c" → "/a/b"), like NSString's deletingLastPathComponent.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Appends one line to `path` (creating it), in a single write so lines never interleave.
     static func appendLine(_ line: Data, to path: String) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = Self.directory(of: path)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

@@ -1,7 +1,8 @@
 import ActivityModel
 import DBus
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Notifications
 
 /// Puts the daemon together in the order DESIGN.md asks: connect, export every object,

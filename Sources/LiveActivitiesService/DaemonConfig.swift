@@ -1,5 +1,5 @@
 import ActivityModel
-import Foundation
+import FoundationEssentials
 
 /// The daemon's settings, from `$XDG_CONFIG_HOME/liveactivities/liveactivityd.conf`: plain
 /// `key = value` lines (`#` comments). A missing file means the defaults; a bad line is
@@ -30,14 +30,14 @@ public struct DaemonConfig: Equatable, Sendable {
         var problems: [String] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                .map { $0.trimmingBlanks() } ?? ""
             guard !line.isEmpty else { continue }
             guard let equals = line.firstIndex(of: "=") else {
                 problems.append("line \(index + 1): expected key = value, got \"\(line)\"")
                 continue
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingBlanks()
+            let value = line[line.index(after: equals)...].trimmingBlanks()
             if let problem = config.set(key, value) { problems.append("line \(index + 1): \(problem)") }
         }
         return (config, problems)
@@ -86,5 +86,15 @@ public struct DaemonConfig: Equatable, Sendable {
         case "off", "false", "no", "0": return false
         default: return nil
         }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing blanks: spaces and tabs, not line breaks (what
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` removes).
+    fileprivate func trimmingBlanks() -> String {
+        let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

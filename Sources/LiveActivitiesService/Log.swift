@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The daemon's log: one line per event on standard error (journald keeps it under systemd).
 /// Writes to fd 2 directly, since the `stderr` global is not concurrency-safe.

@@ -1,5 +1,6 @@
 import ActivityModel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An append-only log of acknowledged updates beside `state.json`, so an Update costs one
 /// small append instead of rewriting every activity: one line per update holding the whole
@@ -63,8 +64,8 @@ final class StateJournal {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         guard let header = lines.first,
-              let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any],
-              object["generation"] as? Int == generation else { return [] }
+              let header = try? JSONDecoder().decode(Header.self, from: Data(header)),
+              header.generation == generation else { return [] }
         let decoder = JSONDecoder()
         var activities: [Activity] = []
         for line in lines.dropFirst() {
@@ -75,6 +76,11 @@ final class StateJournal {
             activities.append(activity)
         }
         return activities
+    }
+
+    /// The journal's first line: which generation of `state.json` it continues.
+    private struct Header: Decodable {
+        let generation: Int
     }
 
     private func append(_ data: Data) throws(AtomicFile.WriteError) {

@@ -1,5 +1,5 @@
 import ActivityModel
-import Foundation
+import FoundationEssentials
 
 /// What survives a restart: the live (and not yet dismissed) activities, the `Enabled`
 /// setting, and the notification id of each card, so a restarted daemon takes its cards

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Shows the daemon's cards as desktop notifications without ever blocking the daemon:
 /// every notification-server interaction runs on a thread of its own (a GMainLoop), and the
@@ -10,7 +10,7 @@ public final class CardPresenter: @unchecked Sendable {
     private let appName: String
     private let minimumInterval: Double
     private let profileOverrides: ProfileOverrides
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var engine: NotificationEngine?
     private var started = false
     private let finished = DispatchSemaphore(value: 0)
@@ -38,12 +38,10 @@ public final class CardPresenter: @unchecked Sendable {
                                         minimumInterval: minimumInterval, overrides: profileOverrides)
         self.engine = engine
         let finished = self.finished
-        let thread = Thread {
+        DetachedThread.start {
             engine.run()
             finished.signal()
         }
-        thread.name = "liveactivities-notifications"
-        thread.start()
     }
 
     /// Shows or updates the card of activity `id` (replaced in place). Never blocks: coalesced

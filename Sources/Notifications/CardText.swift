@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turning plain client text into what a server displays correctly: escaped for servers
 /// that parse body markup, stripped of tags for those that don't, and a text progress bar
 /// for servers that draw no `value` hint.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The only state the daemon's thread and the notification thread share, behind one lock:
 /// commands waiting for the notification thread, the callbacks, and snapshots of the server.
 /// Posting never blocks on the server: it appends under the lock and wakes the thread.
@@ -22,7 +20,7 @@ final class PresenterInbox: @unchecked Sendable {
         var onNotificationID: (@Sendable (_ id: String, _ serverID: UInt32) -> Void)?
     }
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var commands: [Command] = []
     private var waker: (@Sendable () -> Void)?
     private var wakeScheduled = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// User corrections to the detected `ServerProfile`, per server, from a small config file
 /// (a server we misjudge, or a user who prefers the text bar):

@@ -1,12 +1,12 @@
 import CDBus
-import Foundation
+import Glibc
 
 /// The one part of an `EventLoop` other threads may touch: hand it work, or ask it to stop.
 ///
 /// Work is queued under a lock and the loop is woken through its eventfd; everything runs
 /// on the loop's thread, in the order it was posted.
 public final class EventLoopRemote: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var pending: [@Sendable () -> Void] = []
     private var stopRequested = false
     /// The eventfd the loop polls; owned (and closed) by this object.
