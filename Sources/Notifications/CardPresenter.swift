@@ -38,9 +38,13 @@ public final class CardPresenter: @unchecked Sendable {
                                         minimumInterval: minimumInterval, overrides: profileOverrides)
         self.engine = engine
         let finished = self.finished
-        DetachedThread.start {
+        let running = DetachedThread.start {
             engine.run()
             finished.signal()
+        }
+        if !running {
+            logWarning("cannot start the notification thread: no cards will be shown")
+            self.engine = nil
         }
     }
 
