@@ -16,8 +16,10 @@ let package = Package(
                        providers: [.apt(["libnotify-dev"])]),
 
         .target(name: "ActivityModel"),
-        .target(name: "DBus", dependencies: ["CDBus"]),
-        .target(name: "Notifications", dependencies: ["CNotify"]),
+        /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
+        .target(name: "ThreadSupport"),
+        .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
+        .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "DBus", "Notifications"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel"]),

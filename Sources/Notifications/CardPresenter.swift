@@ -1,4 +1,5 @@
 import Dispatch
+import ThreadSupport
 
 /// Shows the daemon's cards as desktop notifications without ever blocking the daemon:
 /// every notification-server interaction runs on a thread of its own (a GMainLoop), and the

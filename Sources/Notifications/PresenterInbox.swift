@@ -1,3 +1,5 @@
+import ThreadSupport
+
 /// The only state the daemon's thread and the notification thread share, behind one lock:
 /// commands waiting for the notification thread, the callbacks, and snapshots of the server.
 /// Posting never blocks on the server: it appends under the lock and wakes the thread.

@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+import ThreadSupport
 
 /// The one part of an `EventLoop` other threads may touch: hand it work, or ask it to stop.
 ///

@@ -1,13 +1,13 @@
 import Glibc
 
-/// Starts a thread that runs one closure to its end, on pthreads directly, so this module
+/// Starts a thread that runs one closure to its end, on pthreads directly, so the daemon
 /// needs no Foundation (`Foundation.Thread` would pull Foundation and ICU into the daemon's
 /// memory). The thread keeps the process's name, as it did under `Foundation.Thread`, whose
 /// longer name Linux refused.
-enum DetachedThread {
+public enum DetachedThread {
     /// Runs `body` on a new detached thread; returns false when no thread could be created.
     @discardableResult
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()
         guard pthread_create(&thread, nil, { box in

@@ -1,12 +1,12 @@
 import Glibc
 
-/// A plain pthread mutex with `lock()`/`unlock()`, so this module needs no Foundation (whose
+/// A plain pthread mutex with `lock()`/`unlock()`, so the daemon needs no Foundation (whose
 /// `NSLock` would pull Foundation and ICU into the daemon's memory). The mutex lives on the
 /// heap because a pthread mutex must not move.
-final class ThreadLock: @unchecked Sendable {
+public final class ThreadLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init() {
+    public init() {
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
     }
@@ -17,7 +17,7 @@ final class ThreadLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    public func lock() { pthread_mutex_lock(mutex) }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
 }
