@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport"]),
 
         /// Real processes for tests: a private dbus-daemon, Xvfb, dunst, our binaries.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
         .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),

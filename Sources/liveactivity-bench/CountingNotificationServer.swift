@@ -11,29 +11,20 @@ final class CountingNotificationServer: @unchecked Sendable {
     private var nextID: UInt32 = 1
     private var total = 0
 
+    /// Serves until the benchmark ends; the thread is kept alive by this reference.
+    private var thread: ServerThread?
+
     init(bus: PrivateBus) throws {
-        let ready = DispatchSemaphore(value: 0)
-        let failure = LockedText()
-        let address = bus.address
-        let thread = Thread { [unowned self] in
-            do {
-                let loop = try EventLoop()
-                let connection = try DBusConnection(address: address)
-                connection.attach(to: loop)
-                let objects = DBusObjectServer(connection: connection)
-                try objects.export("/org/freedesktop/Notifications", [self.interface()])
+        let owner = WeakCounter(self)
+        do {
+            thread = try ServerThread(address: bus.address) { connection, objects, _ in
+                guard let server = owner.value else { return }
+                try objects.export("/org/freedesktop/Notifications", [server.interface()])
                 _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
-                ready.signal()
-                withExtendedLifetime(objects) { loop.run() }
-            } catch {
-                failure.set("\(error)")
-                ready.signal()
             }
+        } catch {
+            throw BenchError.setup("notification server: \(error)")
         }
-        thread.name = "bench-notification-server"
-        thread.start()
-        ready.wait()
-        if let message = failure.get() { throw BenchError.setup("notification server: \(message)") }
     }
 
     /// Notify calls so far, in total.
@@ -83,12 +74,10 @@ final class CountingNotificationServer: @unchecked Sendable {
     }
 }
 
-/// A string handed between threads.
-final class LockedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text: String?
-    func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
-    func get() -> String? { lock.lock(); defer { lock.unlock() }; return text }
+/// Lets the server thread call back into its owner without retaining it.
+private final class WeakCounter: @unchecked Sendable {
+    weak var value: CountingNotificationServer?
+    init(_ value: CountingNotificationServer) { self.value = value }
 }
 
 /// Why the benchmark could not run.

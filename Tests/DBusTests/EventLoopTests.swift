@@ -3,17 +3,6 @@ import Testing
 import DBus
 import TestSupport
 
-/// A value other threads may set while the loop thread reads it.
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
-    }
-}
-
 /// The poll loop on its own: timers, readers, posting from other threads, idleness.
 @Suite struct EventLoopTests {
     @Test func timersFireInDeadlineOrderAndCancelledOnesDoNot() throws {

@@ -23,45 +23,23 @@ final class FakeJobViewServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requestLog: [Request] = []
     private var jobCalls: [String: [JobCall]] = [:]
-    private var loopBox: JobLoopBox?
-    private let finished = DispatchSemaphore(value: 0)
+    private var running: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let ready = DispatchSemaphore(value: 0)
-        let failure = JobServerError()
-        let address = bus.address
-        let finished = finished
-        let thread = Thread { [weak self] in
-            do {
-                let loop = try EventLoop()
-                let connection = try DBusConnection(address: address)
-                connection.attach(to: loop)
-                let objects = DBusObjectServer(connection: connection)
-                guard let self else { return }
-                try objects.export("/JobViewServer", [self.serverInterface(objects)])
-                _ = try connection.requestName("org.kde.JobViewServer", flags: [.doNotQueue])
-                self.setLoop(JobLoopBox(loop: loop, objects: objects, connection: connection))
-                ready.signal()
-                loop.run()
-            } catch {
-                failure.message = "\(error)"
-                ready.signal()
-            }
-            finished.signal()
+        let owner = WeakJobServer(self)
+        running = try ServerThread(address: bus.address) { connection, objects, _ in
+            guard let server = owner.value else { return }
+            try objects.export("/JobViewServer", [server.serverInterface(objects)])
+            _ = try connection.requestName("org.kde.JobViewServer", flags: [.doNotQueue])
         }
-        thread.start()
-        ready.wait()
-        if let message = failure.message { throw JobServerError.Failed(message: message) }
         _ = bus.waitForOwner("org.kde.JobViewServer")
     }
-
-    private func setLoop(_ box: JobLoopBox?) { lock.lock(); loopBox = box; lock.unlock() }
 
     private func serverInterface(_ objects: DBusObjectServer) -> DBusInterface {
         DBusInterface(name: "org.kde.JobViewServerV2", methods: [
             DBusMethod("requestView", inputs: [DBusArgument("desktopEntry", "s"), DBusArgument("capabilities", "i"),
                                                DBusArgument("hints", "a{sv}")],
-                       outputs: [DBusArgument("trackerPath", "o")]) { [unowned self] call throws(DBusError) in
+                       outputs: [DBusArgument("trackerPath", "o")]) { [unowned self, unowned objects] call throws(DBusError) in
                 let arguments = call.arguments
                 lock.lock()
                 let path = "/org/kde/notificationmanager/jobs/JobView_\(requestLog.count + 1)"
@@ -70,7 +48,7 @@ final class FakeJobViewServer: @unchecked Sendable {
                                           hints: arguments[2].vardict ?? [:], path: path))
                 jobCalls[path] = []
                 lock.unlock()
-                try objects.export(path, [jobInterface(path: path)])
+                try objects.export(path, [jobInterface(path: path)])  // on the server thread, inside a call
                 return [.objectPath(path)]
             },
         ])
@@ -110,30 +88,21 @@ final class FakeJobViewServer: @unchecked Sendable {
 
     /// Plays a user pressing the cancel button of the job at `path`.
     func pressCancel(on path: String) {
-        lock.lock(); let box = loopBox; lock.unlock()
-        box?.loop.post { try? box?.objects.emit(path: path, interface: "org.kde.JobViewV2", signal: "cancelRequested", []) }
+        lock.lock(); let current = running; lock.unlock()
+        current?.withObjects { try? $0.emit(path: path, interface: "org.kde.JobViewV2", signal: "cancelRequested", []) }
     }
 
     /// Leaves the bus, as plasmashell exiting.
     func stop() {
-        lock.lock(); let box = loopBox; loopBox = nil; lock.unlock()
-        guard let box else { return }
-        box.loop.post { box.loop.stop() }
-        finished.wait()
+        lock.lock(); let current = running; running = nil; lock.unlock()
+        current?.stop()
     }
 
     deinit { stop() }
 }
 
-/// The server thread's loop objects, reached from the test thread only through `post`.
-private struct JobLoopBox: @unchecked Sendable {
-    let loop: EventLoop
-    let objects: DBusObjectServer
-    let connection: DBusConnection
-}
-
-/// A failure handed from the server thread to the test thread.
-private final class JobServerError: @unchecked Sendable {
-    struct Failed: Error { let message: String }
-    var message: String?
+/// Lets the server thread call back into its owner without retaining it.
+private final class WeakJobServer: @unchecked Sendable {
+    weak var value: FakeJobViewServer?
+    init(_ value: FakeJobViewServer) { self.value = value }
 }

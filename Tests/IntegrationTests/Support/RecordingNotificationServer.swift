@@ -24,7 +24,7 @@ final class RecordingNotificationServer: @unchecked Sendable {
     private var recorded: [NotifyCall] = []
     private var closedIDs: [UInt32] = []
     private var nextID: UInt32 = 1
-    private var loopBox: LoopBox?
+    private var thread: ServerThread?
     let name: String
     let version: String
     let capabilities: [String]
@@ -34,36 +34,16 @@ final class RecordingNotificationServer: @unchecked Sendable {
         self.name = name
         self.version = version
         self.capabilities = capabilities
-        let ready = DispatchSemaphore(value: 0)
-        let address = bus.address
-        let failure = LockedError()
-        let box = WeakBox(self)
-        let thread = Thread {
-            do {
-                let loop = try EventLoop()
-                let connection = try DBusConnection(address: address)
-                connection.attach(to: loop)
-                let objects = DBusObjectServer(connection: connection)
-                guard let server = box.value else { return }
-                try objects.export("/org/freedesktop/Notifications", [server.interface(objects)])
-                _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
-                server.setLoop(LoopBox(loop: loop, objects: objects, connection: connection))
-                ready.signal()
-                loop.run()
-            } catch {
-                failure.set(error)
-                ready.signal()
-            }
+        let owner = WeakBox(self)
+        thread = try ServerThread(address: bus.address) { connection, objects, _ in
+            guard let server = owner.value else { return }
+            try objects.export("/org/freedesktop/Notifications", [server.interface()])
+            _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
         }
-        thread.start()
-        ready.wait()
-        if let error = failure.get() { throw error }
         _ = bus.waitForOwner("org.freedesktop.Notifications")
     }
 
-    private func setLoop(_ box: LoopBox) { lock.lock(); loopBox = box; lock.unlock() }
-
-    private func interface(_ objects: DBusObjectServer) -> DBusInterface {
+    private func interface() -> DBusInterface {
         DBusInterface(name: "org.freedesktop.Notifications", methods: [
             DBusMethod("Notify", inputs: [DBusArgument("app_name", "s"), DBusArgument("replaces_id", "u"),
                                           DBusArgument("app_icon", "s"), DBusArgument("summary", "s"),
@@ -92,8 +72,7 @@ final class RecordingNotificationServer: @unchecked Sendable {
             DBusMethod("CloseNotification", inputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
                 guard case .uint32(let id)? = call.arguments.first else { return [] }
                 lock.lock(); closedIDs.append(id); lock.unlock()
-                try objects.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
-                                 signal: "NotificationClosed", [.uint32(id), .uint32(3)])
+                emit("NotificationClosed", [.uint32(id), .uint32(3)])
                 return []
             },
             DBusMethod("GetCapabilities", outputs: [DBusArgument("caps", "as")]) { [unowned self] _ throws(DBusError) in
@@ -120,36 +99,21 @@ final class RecordingNotificationServer: @unchecked Sendable {
     func closeByUser(id: UInt32) { emit("NotificationClosed", [.uint32(id), .uint32(2)]) }
 
     private func emit(_ signal: String, _ arguments: [DBusValue]) {
-        lock.lock(); let box = loopBox; lock.unlock()
-        guard let box else { return }
+        lock.lock(); let running = thread; lock.unlock()
         let payload = SendableValues(arguments)
-        box.loop.post {
-            try? box.objects.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
-                                  signal: signal, payload.values)
+        running?.withObjects { objects in
+            try? objects.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                              signal: signal, payload.values)
         }
     }
 
     /// Releases the name and stops the loop (as a server exiting).
     func stop() {
-        lock.lock(); let box = loopBox; loopBox = nil; lock.unlock()
-        guard let box else { return }
-        let done = DispatchSemaphore(value: 0)
-        box.loop.post {
-            box.connection.flush()
-            box.loop.stop()
-            done.signal()
-        }
-        done.wait()
+        lock.lock(); let running = thread; thread = nil; lock.unlock()
+        running?.stop()
     }
 
     deinit { stop() }
-}
-
-/// The server thread's loop objects, reached from the test thread only through `post`.
-private struct LoopBox: @unchecked Sendable {
-    let loop: EventLoop
-    let objects: DBusObjectServer
-    let connection: DBusConnection
 }
 
 /// Lets the server thread refer to its owner without retaining it.
@@ -162,12 +126,4 @@ private final class WeakBox<T: AnyObject>: @unchecked Sendable {
 private struct SendableValues: @unchecked Sendable {
     let values: [DBusValue]
     init(_ values: [DBusValue]) { self.values = values }
-}
-
-/// An error handed from the server thread to the test thread.
-private final class LockedError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: Error?
-    func set(_ e: Error) { lock.lock(); error = e; lock.unlock() }
-    func get() -> Error? { lock.lock(); defer { lock.unlock() }; return error }
 }

@@ -16,36 +16,16 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [Registration] = []
-    private var running: WatcherLoop?
+    private var running: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let ready = DispatchSemaphore(value: 0)
-        let address = bus.address
-        let outcome = StartOutcome()
         let owner = WeakWatcher(self)
-        let thread = Thread {
-            do {
-                let loop = try EventLoop()
-                let connection = try DBusConnection(address: address)
-                connection.attach(to: loop)
-                let objects = DBusObjectServer(connection: connection)
-                try objects.export("/StatusNotifierWatcher", [Self.interface(owner)])
-                guard try connection.requestName(Self.name, flags: [.doNotQueue]) == .primaryOwner else {
-                    throw DBusError.failed("\(Self.name) is already owned")
-                }
-                outcome.loop = WatcherLoop(loop: loop, connection: connection)
-                ready.signal()
-                loop.run()
-                outcome.loop = nil  // the last references: the connection closes and the name is released
-            } catch {
-                outcome.error = error
-                ready.signal()
+        running = try ServerThread(address: bus.address) { connection, objects, _ in
+            try objects.export("/StatusNotifierWatcher", [Self.interface(owner)])
+            guard try connection.requestName(Self.name, flags: [.doNotQueue]) == .primaryOwner else {
+                throw DBusError.failed("\(Self.name) is already owned")
             }
         }
-        thread.start()
-        ready.wait()
-        if let error = outcome.error { throw error }
-        running = outcome.loop
     }
 
     private static func interface(_ owner: WeakWatcher) -> DBusInterface {
@@ -74,33 +54,14 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
     /// Stops serving and closes the connection, which releases the name (a watcher exiting).
     func stop() {
         lock.lock(); let current = running; running = nil; lock.unlock()
-        guard let current else { return }
-        let done = DispatchSemaphore(value: 0)
-        current.loop.post {
-            current.connection.flush()
-            current.loop.stop()
-            done.signal()
-        }
-        done.wait()
+        current?.stop()
     }
 
     deinit { stop() }
-}
-
-/// The watcher thread's loop and connection, reached from the test thread only through `post`.
-private struct WatcherLoop: @unchecked Sendable {
-    let loop: EventLoop
-    let connection: DBusConnection
 }
 
 /// Lets the watcher thread call back into its owner without retaining it.
 private final class WeakWatcher: @unchecked Sendable {
     weak var value: TestStatusNotifierWatcher?
     init(_ value: TestStatusNotifierWatcher) { self.value = value }
-}
-
-/// What the watcher thread hands back once it is serving (or why it is not).
-private final class StartOutcome: @unchecked Sendable {
-    var loop: WatcherLoop?
-    var error: Error?
 }

@@ -2,25 +2,29 @@ import Foundation
 import DBus
 
 /// A connection, its object server and its event loop living on a thread of their own, as
-/// in the daemon; the test thread talks to it over the bus only.
-final class ServerThread: @unchecked Sendable {
-    let uniqueName: String
+/// in the daemon: the fake servers of the tests and the benchmark (a notification server, a
+/// tray watcher, a job server) run on one; the test thread reaches it over the bus or `post`.
+public final class ServerThread: @unchecked Sendable {
+    public let uniqueName: String
     private let remote: EventLoopRemote
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = LockedBox(false)
+    private let objects = WeakObjectServer()
 
     /// Starts the thread and runs `setup` on it before the loop; throws what setup threw.
-    init(address: String,
+    public init(address: String,
          setup: @escaping @Sendable (DBusConnection, DBusObjectServer, EventLoop) throws -> Void) throws {
         let ready = DispatchSemaphore(value: 0)
         let outcome = LockedBox<Result<(String, EventLoopRemote), ServerThreadError>?>(nil)
         let finished = finished
+        let objects = objects
         let thread = Thread {
             do {
                 let connection = try DBusConnection(address: address)
                 let loop = try EventLoop()
                 let server = DBusObjectServer(connection: connection)
                 connection.attach(to: loop)
+                objects.server = server
                 try setup(connection, server, loop)
                 outcome.value = .success((connection.uniqueName, loop.remote))
                 ready.signal()
@@ -46,10 +50,17 @@ final class ServerThread: @unchecked Sendable {
     }
 
     /// Runs `work` on the server thread.
-    func post(_ work: @escaping @Sendable () -> Void) { remote.post(work) }
+    public func post(_ work: @escaping @Sendable () -> Void) { remote.post(work) }
+
+    /// Runs `work` on the server thread with its object server (to emit a signal, say), unless
+    /// the server has stopped.
+    public func withObjects(_ work: @escaping @Sendable (DBusObjectServer) -> Void) {
+        let objects = objects
+        remote.post { if let server = objects.server { work(server) } }
+    }
 
     /// Stops the loop and waits for the thread to finish.
-    func stop() {
+    public func stop() {
         guard !stopped.value else { return }
         stopped.value = true
         remote.stop()
@@ -60,6 +71,23 @@ final class ServerThread: @unchecked Sendable {
 }
 
 /// Why a server thread could not start.
-struct ServerThreadError: Error, CustomStringConvertible {
-    let description: String
+public struct ServerThreadError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A value other threads may set while the loop thread reads it.
+public final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    public init(_ value: Value) { stored = value }
+    public var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}
+
+/// The server thread's object server, held weakly so that stopping the loop frees the
+/// connection (and releases its names); only read on the server thread.
+final class WeakObjectServer: @unchecked Sendable {
+    weak var server: DBusObjectServer?
 }
