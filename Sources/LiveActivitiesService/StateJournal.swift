@@ -47,8 +47,9 @@ final class StateJournal {
     func record(_ activity: Activity) throws(AtomicFile.WriteError) {
         guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, reason: "the journal is not open") }
         var line: Data
-        if let record = activity.jsonRecord() {
-            line = Data((record + "\n").utf8)
+        if var record = activity.jsonRecord() {
+            record.append(UInt8(ascii: "\n"))
+            line = Data(record)
         } else {
             do {
                 line = try encoder.encode(activity)

@@ -30,16 +30,16 @@ import Testing
         #expect(activities.count == 4)
         for activity in activities {
             let record = try #require(activity.jsonRecord())
-            #expect(!record.contains("\n"))
-            let decoded = try JSONDecoder().decode(Activity.self, from: Data(record.utf8))
-            #expect(decoded == activity, "record: \(record)")
+            #expect(!record.contains(UInt8(ascii: "\n")))
+            let decoded = try JSONDecoder().decode(Activity.self, from: Data(record))
+            #expect(decoded == activity, "record: \(String(decoding: record, as: UTF8.self))")
         }
     }
 
     @Test func recordHasTheKeysOfTheEncoder() throws {
         for activity in try Self.activities() {
             let record = try #require(activity.jsonRecord())
-            let ours = try JSONSerialization.jsonObject(with: Data(record.utf8)) as? NSDictionary
+            let ours = try JSONSerialization.jsonObject(with: Data(record)) as? NSDictionary
             let theirs = try JSONSerialization.jsonObject(with: JSONEncoder().encode(activity)) as? NSDictionary
             #expect(ours == theirs)
         }

@@ -4,9 +4,9 @@
 /// optionals left out when nil, `Value` as its one-key object, `ExpiryRule` as `{"stay":{}}`
 /// or `{"end":{"_0":"<reason>"}}`. Keys are not sorted (the decoder does not care).
 extension Activity {
-    /// The activity as one line of JSON (no newline), or nil when a number is not finite (JSON
-    /// has no form for it; use `JSONEncoder`, which reports the error).
-    public func jsonRecord() -> String? {
+    /// The activity as one line of JSON in UTF-8 (no newline), or nil when a number is not
+    /// finite (JSON has no form for it; use `JSONEncoder`, which reports the error).
+    public func jsonRecord() -> [UInt8]? {
         var writer = JSONRecordWriter()
         writer.open()
         writer.key("id"); writer.string(id.rawValue)
@@ -24,46 +24,50 @@ extension Activity {
         if let dismissAt { writer.key("dismissAt"); writer.number(dismissAt) }
         if let timer { writer.key("timer"); writer.timer(timer) }
         writer.key("phases")
-        writer.text += "["
+        writer.raw("[")
         for (index, phase) in phases.enumerated() {
-            if index > 0 { writer.text += "," }
+            if index > 0 { writer.raw(",") }
             writer.phase(phase)
         }
-        writer.text += "]"
-        writer.key("phaseIndex"); writer.text += String(phaseIndex)
+        writer.raw("]")
+        writer.key("phaseIndex"); writer.raw(String(phaseIndex))
         if let expiresAt { writer.key("expiresAt"); writer.number(expiresAt) }
         writer.close()
-        return writer.failed ? nil : writer.text
+        return writer.failed ? nil : writer.bytes
     }
 }
 
-/// Builds one JSON object in a string; commas between members are placed by `key`.
+/// Builds one JSON object as UTF-8 bytes; commas between members are placed by `key`.
 private struct JSONRecordWriter {
-    var text = ""
+    var bytes: [UInt8] = []
     /// Whether a non-finite number was met (the record is then unusable).
     var failed = false
     private var needsComma = false
 
+    init() { bytes.reserveCapacity(512) }
+
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
     mutating func open() {
-        text += "{"
+        raw("{")
         needsComma = false
     }
 
     mutating func close() {
-        text += "}"
+        raw("}")
         needsComma = true
     }
 
     mutating func key(_ name: String) {
-        if needsComma { text += "," }
+        if needsComma { raw(",") }
         string(name)
-        text += ":"
+        raw(":")
         needsComma = true
     }
 
     mutating func number(_ value: Double) {
         guard value.isFinite else { failed = true; return }
-        text += value.description
+        raw(value.description)
     }
 
     mutating func values(_ values: [String: Value]) {
@@ -73,9 +77,9 @@ private struct JSONRecordWriter {
             open()
             switch value {
             case .string(let s): key("s"); string(s)
-            case .int(let i): key("i"); text += String(i)
+            case .int(let i): key("i"); raw(String(i))
             case .double(let d): key("d"); number(d)
-            case .bool(let b): key("b"); text += b ? "true" : "false"
+            case .bool(let b): key("b"); raw(b ? "true" : "false")
             }
             close()
         }
@@ -89,7 +93,7 @@ private struct JSONRecordWriter {
         key("extended"); number(timer.extended)
         if let pausedAt = timer.pausedAt { key("pausedAt"); number(pausedAt) }
         key("pausedTotal"); number(timer.pausedTotal)
-        key("countsDown"); text += timer.countsDown ? "true" : "false"
+        key("countsDown"); raw(timer.countsDown ? "true" : "false")
         key("expiry")
         open()
         switch timer.expiry {
@@ -112,33 +116,29 @@ private struct JSONRecordWriter {
 
     /// A JSON string: quotes, backslashes and control characters escaped.
     mutating func string(_ value: String) {
-        text += "\""
-        var plainStart = value.utf8.startIndex
-        let utf8 = value.utf8
-        var index = plainStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                text += String(Substring(utf8[plainStart..<index]))
-                text += Self.escape(byte)
-                plainStart = utf8.index(after: index)
+                escape(byte)
+            } else {
+                bytes.append(byte)
             }
-            index = utf8.index(after: index)
         }
-        text += String(Substring(utf8[plainStart..<utf8.endIndex]))
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func escape(_ byte: UInt8) -> String {
+    private mutating func escape(_ byte: UInt8) {
         switch byte {
-        case UInt8(ascii: "\""): return "\\\""
-        case UInt8(ascii: "\\"): return "\\\\"
-        case UInt8(ascii: "\n"): return "\\n"
-        case UInt8(ascii: "\r"): return "\\r"
-        case UInt8(ascii: "\t"): return "\\t"
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case UInt8(ascii: "\n"): raw("\\n")
+        case UInt8(ascii: "\r"): raw("\\r")
+        case UInt8(ascii: "\t"): raw("\\t")
         default:
-            let hex = Array("0123456789abcdef")
-            return "\\u00" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            raw("\\u00")
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
         }
     }
 }
