@@ -73,7 +73,7 @@ extension ActivityService {
         settlePending = false
         let now = clock()
         lastSettle = now
-        refreshManager()
+        refreshManager(now: now)
         reschedule(now: now)
     }
 }

@@ -54,21 +54,25 @@ extension ActivityService {
         showCard(current, alert: alert)
     }
 
-    /// CompactText and ActiveCount, announced only when they change; the tray follows.
-    func refreshManager() {
-        let values: [String: DBusValue] = ["CompactText": .string(compactText), "ActiveCount": .uint32(UInt32(activeCount)),
+    /// CompactText and ActiveCount, announced only when they change; the tray follows. Pass
+    /// the `now` of a tick to reuse its renders.
+    func refreshManager(now: Double? = nil) {
+        let now = now ?? clock()
+        let values: [String: DBusValue] = ["CompactText": .string(compactText(at: now)), "ActiveCount": .uint32(UInt32(activeCount)),
                                            "NotificationServer": .string(notificationServer)]
         let changed = values.keys.sorted().filter { values[$0] != publishedManager[$0] }
         publishedManager = values
         if !changed.isEmpty {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: changed)
         }
-        tray?.update(trayState)
+        tray?.update(trayState(at: now))
     }
 
     func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
         guard let activity = registry.activity(id) else { return nil }
-        let rendered = registry.render(activity, now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        // By id, so a tick's render of the same moment is reused.
+        guard let rendered = try? registry.render(id: id, now: now, timeZoneOffset: Self.timeZoneOffset(at: now),
+                                                  style: renderStyle) else { return nil }
         return ActivitySnapshot(activity: activity, rendered: rendered)
     }
 
@@ -110,7 +114,7 @@ extension ActivityService {
             if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
             self.recordHistory(events)
             self.apply(events, now: tickNow)
-            self.refreshManager()
+            self.refreshManager(now: tickNow)
             self.reschedule(now: tickNow)
         }
     }

@@ -1,10 +1,12 @@
 /// What the tray item shows, from the same model reads as the compact text.
 extension ActivityService {
     /// The most relevant live activity's card and icon, with the compact text as the label.
-    var trayState: TrayState {
-        let now = clock()
+    var trayState: TrayState { trayState(at: clock()) }
+
+    func trayState(at now: Double) -> TrayState {
         guard let top = registry.live.first, let current = snapshot(top.id.rawValue, now: now) else { return .idle }
         let card = current.rendered
-        return TrayState(isLive: true, cardTitle: card.title, cardBody: card.body, iconName: card.iconName, label: compactText)
+        return TrayState(isLive: true, cardTitle: card.title, cardBody: card.body, iconName: card.iconName,
+                         label: compactText(at: now))
     }
 }

@@ -70,7 +70,7 @@ public final class ActivityService {
         recordHistory(events)
         apply(events, now: now)
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
-        refreshManager()
+        refreshManager(now: now)
         persist()
         reschedule(now: now)
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
@@ -175,9 +175,10 @@ public final class ActivityService {
         presenter?.showAll()
     }
 
-    var compactText: String {
-        let now = clock()
-        return registry.compactText(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+    var compactText: String { compactText(at: clock()) }
+
+    func compactText(at now: Double) -> String {
+        registry.compactText(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
     }
     var activeCount: Int { registry.liveCount }
     var kindNames: [String] { catalog.names }

@@ -48,12 +48,17 @@ final class StateJournal {
     func record(_ activity: Activity) throws(AtomicFile.WriteError) {
         guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, reason: "the journal is not open") }
         var line: Data
-        do {
-            line = try encoder.encode(activity)
-        } catch {
-            throw AtomicFile.WriteError(path: path, reason: "cannot encode activity \(activity.id): \(error)")
+        if var record = activity.jsonRecord() {
+            record.append(UInt8(ascii: "\n"))
+            line = Data(record)
+        } else {
+            do {
+                line = try encoder.encode(activity)
+            } catch {
+                throw AtomicFile.WriteError(path: path, reason: "cannot encode activity \(activity.id): \(error)")
+            }
+            line.append(UInt8(ascii: "\n"))
         }
-        line.append(UInt8(ascii: "\n"))
         try append(line)
         records += 1
     }

@@ -3,7 +3,7 @@ extension ActivityRegistry {
     /// The texts of one activity at `now`; `notFound` for an unknown id.
     public func render(id: String, now: UnixTime, timeZoneOffset: Double,
                        style: RenderStyle = .standard) throws(ActivityError) -> RenderedActivity {
-        render(try existing(id), now: now, timeZoneOffset: timeZoneOffset, style: style)
+        stored(try existing(id), now: now, timeZoneOffset: timeZoneOffset, style: style).rendered
     }
 
     /// The texts of `activity` at `now`.
@@ -16,7 +16,7 @@ extension ActivityRegistry {
     /// `CompactText`: `<leading> <trailing>` of the most relevant live activity, then
     /// ` · <minimal>` of each other live one; empty when nothing is live. E.g. `⏱ 12:34 · 🍽`.
     public func compactText(now: UnixTime, timeZoneOffset: Double, style: RenderStyle = .standard) -> String {
-        let rendered = live.map { render($0, now: now, timeZoneOffset: timeZoneOffset, style: style) }
+        let rendered = live.map { stored($0, now: now, timeZoneOffset: timeZoneOffset, style: style).rendered }
         guard let first = rendered.first else { return "" }
         let parts = [first.compactPair] + rendered.dropFirst().map(\.minimal)
         return parts.filter { !$0.isEmpty }.joined(separator: " · ")
@@ -45,10 +45,32 @@ extension ActivityRegistry {
                     if let end = phase.end, end > position { consider(timer.wallTime(reaching: end)) }
                 }
             }
-            let renderer = ActivityRenderer(activity: activity, kind: kind(of: activity), now: now,
-                                            timeZoneOffset: timeZoneOffset, style: style)
-            consider(renderer.render().nextChange)
+            consider(stored(activity, now: now, timeZoneOffset: timeZoneOffset, style: style).nextChange)
         }
         return earliest
     }
+
+    /// The render of a stored activity (one of `storage`) at `now`: the last tick's when `now`
+    /// is that tick's moment (the entry goes whenever the activity changes), else a new one.
+    func stored(_ activity: Activity, now: UnixTime, timeZoneOffset: Double, style: RenderStyle) -> CachedRender {
+        if renderCacheMoment == RenderMoment(now: now, timeZoneOffset: timeZoneOffset), renderCacheStyle == style,
+           let cached = renderCache[activity.id] {
+            return cached
+        }
+        let output = ActivityRenderer(activity: activity, kind: kind(of: activity), now: now,
+                                      timeZoneOffset: timeZoneOffset, style: style).render()
+        return CachedRender(rendered: output.rendered, nextChange: output.nextChange)
+    }
+}
+
+/// One activity's texts at a moment and when they next change (see `ActivityRegistry.renderCache`).
+struct CachedRender: Sendable {
+    let rendered: RenderedActivity
+    let nextChange: UnixTime?
+}
+
+/// The time and time-zone offset a render was made for.
+struct RenderMoment: Equatable, Sendable {
+    let now: UnixTime
+    let timeZoneOffset: Double
 }

@@ -22,12 +22,14 @@ extension ActivityRegistry {
                 renderCache[activity.id] = nil
                 continue
             }
-            let rendered = render(current, now: now, timeZoneOffset: timeZoneOffset, style: style)
-            if renderCache[activity.id]?.showsSameAs(rendered) != true, events.count == before, current.isLive {
+            let output = ActivityRenderer(activity: current, kind: kind(of: current), now: now,
+                                          timeZoneOffset: timeZoneOffset, style: style).render()
+            if renderCache[activity.id]?.rendered.showsSameAs(output.rendered) != true, events.count == before, current.isLive {
                 events.append(.rendered(activity.id))
             }
-            renderCache[activity.id] = rendered
+            renderCache[activity.id] = CachedRender(rendered: output.rendered, nextChange: output.nextChange)
         }
+        renderCacheMoment = RenderMoment(now: now, timeZoneOffset: timeZoneOffset)
         return events
     }
 

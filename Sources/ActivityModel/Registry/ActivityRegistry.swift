@@ -6,15 +6,20 @@
 /// `init(catalog:limits:snapshot:)` and then call `tick` so ends that passed while the daemon
 /// was down take effect.
 public struct ActivityRegistry: Sendable {
-    public var catalog: KindCatalog
+    /// Replacing the catalog can change how every activity renders, so the renders kept from the last tick go.
+    public var catalog: KindCatalog { didSet { renderCache = [:] } }
     public var limits: Limits
     /// `Enabled`: when false, Start and Toggle-to-start are refused with `Disabled`.
     public var enabled: Bool
     public internal(set) var idGenerator: ActivityIDGenerator
     var storage: [ActivityID: Activity] = [:]
-    /// What each activity looked like at the last tick, to report `rendered` only on change.
-    var renderCache: [ActivityID: RenderedActivity] = [:]
+    /// What each activity looked like at the last tick, to report `rendered` only on change;
+    /// an activity's entry goes when it changes. Also reused by the reads of that same moment
+    /// (`render(id:)`, `compactText`, `nextDeadline`), so a tick renders each activity once.
+    var renderCache: [ActivityID: CachedRender] = [:]
     var renderCacheStyle: RenderStyle?
+    /// The moment of the last tick (time and zone offset), which every entry of `renderCache` shows.
+    var renderCacheMoment: RenderMoment?
 
     /// An empty registry; `idSeed` makes generated ids (pass a random number in the daemon).
     public init(catalog: KindCatalog, limits: Limits = Limits(), enabled: Bool = true, idSeed: UInt64) {

@@ -19,7 +19,8 @@ extension DBusValue {
         case .signature(let signature):
             guard DBusSignature.isValid(signature) else { throw .invalidArgs("invalid signature \"\(signature)\"") }
         case .variant(let inner):
-            guard DBusSignature.isSingleCompleteType(inner.signature) else {
+            // A basic value's signature is one fixed letter; only containers need libdbus's check.
+            guard inner.isBasic || DBusSignature.isSingleCompleteType(inner.signature) else {
                 throw .invalidArgs("variant holds an invalid type \"\(inner.signature)\"")
             }
             try inner.validate(depth: depth + 1)
@@ -51,6 +52,16 @@ extension DBusValue {
         case .structure(let fields):
             guard !fields.isEmpty else { throw .invalidArgs("a struct needs at least one field") }
             for field in fields { try field.validate(depth: depth + 1) }
+        }
+    }
+}
+
+extension DBusValue {
+    /// Whether this is a basic (non-container) value, whose signature is always valid.
+    var isBasic: Bool {
+        switch self {
+        case .variant, .array, .dictionary, .structure: false
+        default: true
         }
     }
 }

@@ -38,9 +38,7 @@ extension DBusObjectServer {
             }
         }
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        try? emit(path: path, interface: StandardInterfaceName.properties, signal: "PropertiesChanged", [
-            .string(interface), .vardict(changed), .array(elementSignature: "s", invalidated.map { .string($0) }),
-        ])
+        sendPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated)
     }
 
     /// Sends PropertiesChanged with values the caller already has (saving a getter call per
@@ -58,9 +56,19 @@ extension DBusObjectServer {
             }
         }
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        try? emit(path: path, interface: StandardInterfaceName.properties, signal: "PropertiesChanged", [
-            .string(interface), .vardict(changed), .array(elementSignature: "s", invalidated.sorted().map { .string($0) }),
-        ])
+        sendPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated.sorted())
+    }
+
+    /// PropertiesChanged of an exported object (the caller checked it), sent without looking
+    /// the signal up in the standard tables: its signature `sa{sv}as` is fixed, and building
+    /// those tables for every update of a property was a cost of its own.
+    private func sendPropertiesChanged(path: String, interface: String, changed: [String: DBusValue], invalidated: [String]) {
+        guard let message = try? DBusMessage.signal(path: path, interface: StandardInterfaceName.properties,
+                                                    member: "PropertiesChanged"),
+              (try? message.append([.string(interface), .vardict(changed),
+                                    .array(elementSignature: "s", invalidated.map { .string($0) })])) != nil
+        else { return }
+        connection.send(message)
     }
 
     /// `a{sa{sv}}` of every interface at `path` with its properties, as ObjectManager reports it.
