@@ -44,33 +44,19 @@ final class CountingNotificationServer: @unchecked Sendable {
     func resetTimes() { lock.lock(); times.removeAll(); lock.unlock() }
 
     private func interface() -> DBusInterface {
-        DBusInterface(name: "org.freedesktop.Notifications", methods: [
-            DBusMethod("Notify", inputs: [DBusArgument("app_name", "s"), DBusArgument("replaces_id", "u"),
-                                          DBusArgument("app_icon", "s"), DBusArgument("summary", "s"),
-                                          DBusArgument("body", "s"), DBusArgument("actions", "as"),
-                                          DBusArgument("hints", "a{sv}"), DBusArgument("expire_timeout", "i")],
-                       outputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
-                guard case .uint32(let replaces) = call.arguments[1] else { throw .invalidArgs("replaces_id") }
-                let now = Date().timeIntervalSince1970
-                lock.lock(); defer { lock.unlock() }
-                let id = replaces != 0 ? replaces : nextID
-                if replaces == 0 { nextID += 1 }
-                times[id, default: []].append(now)
-                total += 1
-                return [.uint32(id)]
-            },
-            DBusMethod("CloseNotification", inputs: [DBusArgument("id", "u")]) { _ throws(DBusError) in [] },
-            DBusMethod("GetCapabilities", outputs: [DBusArgument("caps", "as")]) { _ throws(DBusError) in
-                [.array(elementSignature: "s", ["actions", "body", "body-markup", "persistence"].map { .string($0) })]
-            },
-            DBusMethod("GetServerInformation", outputs: [DBusArgument("name", "s"), DBusArgument("vendor", "s"),
-                                                         DBusArgument("version", "s"), DBusArgument("spec", "s")]) { _ throws(DBusError) in
-                [.string("dunst"), .string("liveactivity-bench"), .string("1.9.0"), .string("1.2")]
-            },
-        ], signals: [
-            DBusSignal("NotificationClosed", [DBusArgument("id", "u"), DBusArgument("reason", "u")]),
-            DBusSignal("ActionInvoked", [DBusArgument("id", "u"), DBusArgument("action_key", "s")]),
-        ])
+        NotificationsInterface.make(serverName: "dunst", vendor: "liveactivity-bench", version: "1.9.0",
+                                    capabilities: ["actions", "body", "body-markup", "persistence"],
+                                    notify: { [unowned self] call in count(call) }, close: { _ in })
+    }
+
+    private func count(_ call: NotificationsInterface.NotifyArguments) -> UInt32 {
+        let now = Date().timeIntervalSince1970
+        lock.lock(); defer { lock.unlock() }
+        let id = call.replacesID != 0 ? call.replacesID : nextID
+        if call.replacesID == 0 { nextID += 1 }
+        times[id, default: []].append(now)
+        total += 1
+        return id
     }
 }
 

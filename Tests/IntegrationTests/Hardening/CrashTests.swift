@@ -12,7 +12,7 @@ struct CrashTests {
     static let clients = 3
 
     @Test func acknowledgedWorkSurvivesFiftyKills() throws {
-        let f = try DaemonFixture(recorderName: nil)
+        let f = try DaemonFixture(recorderName: nil, recordSignals: false)
         let ledger = CrashLedger()
         let stop = StopFlag()
         let group = DispatchGroup()

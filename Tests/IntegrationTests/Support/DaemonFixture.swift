@@ -14,7 +14,7 @@ final class DaemonFixture {
     ///   - config: the daemon's `liveactivityd.conf`, written before it starts.
     ///   - beforeDaemon: runs on the bus before the daemon starts (e.g. another server).
     init(recorderName: String? = "dunst", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
-         environment: [String: String] = [:], config: String? = nil,
+         environment: [String: String] = [:], config: String? = nil, recordSignals: Bool = true,
          beforeDaemon: (PrivateBus) throws -> Void = { _ in }) throws {
         let bus = try PrivateBus()
         self.bus = bus
@@ -29,7 +29,7 @@ final class DaemonFixture {
                              atomically: true, encoding: .utf8)
         }
         try daemon.start()
-        client = try TestClient(bus: bus)
+        client = try TestClient(bus: bus, recordSignals: recordSignals)
     }
 
     /// The Notify calls the daemon made for notification `id` (by assigned id).

@@ -44,48 +44,23 @@ final class RecordingNotificationServer: @unchecked Sendable {
     }
 
     private func interface() -> DBusInterface {
-        DBusInterface(name: "org.freedesktop.Notifications", methods: [
-            DBusMethod("Notify", inputs: [DBusArgument("app_name", "s"), DBusArgument("replaces_id", "u"),
-                                          DBusArgument("app_icon", "s"), DBusArgument("summary", "s"),
-                                          DBusArgument("body", "s"), DBusArgument("actions", "as"),
-                                          DBusArgument("hints", "a{sv}"), DBusArgument("expire_timeout", "i")],
-                       outputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
-                let a = call.arguments
-                guard a.count == 8, case .uint32(let replaces) = a[1], case .int32(let timeout) = a[7] else {
-                    throw .invalidArgs("bad Notify")
-                }
-                var actions: [String] = []
-                if case .array(_, let items) = a[5] { actions = items.compactMap(\.string) }
-                var hints: [String: DBusValue] = [:]
-                if case .dictionary(_, _, let entries) = a[6] {
-                    for entry in entries { if let key = entry.key.string, case .variant(let v) = entry.value { hints[key] = v } }
-                }
-                lock.lock()
-                let id: UInt32
-                if replaces != 0 { id = replaces } else { id = nextID; nextID += 1 }
-                recorded.append(NotifyCall(appName: a[0].string ?? "", replacesID: replaces, icon: a[2].string ?? "",
-                                           summary: a[3].string ?? "", body: a[4].string ?? "", actions: actions,
-                                           hints: hints, timeout: timeout, assignedID: id, time: Date()))
-                lock.unlock()
-                return [.uint32(id)]
-            },
-            DBusMethod("CloseNotification", inputs: [DBusArgument("id", "u")]) { [unowned self] call throws(DBusError) in
-                guard case .uint32(let id)? = call.arguments.first else { return [] }
-                lock.lock(); closedIDs.append(id); lock.unlock()
-                emit("NotificationClosed", [.uint32(id), .uint32(3)])
-                return []
-            },
-            DBusMethod("GetCapabilities", outputs: [DBusArgument("caps", "as")]) { [unowned self] _ throws(DBusError) in
-                [.array(elementSignature: "s", capabilities.map { .string($0) })]
-            },
-            DBusMethod("GetServerInformation", outputs: [DBusArgument("name", "s"), DBusArgument("vendor", "s"),
-                                                         DBusArgument("version", "s"), DBusArgument("spec_version", "s")]) { [unowned self] _ throws(DBusError) in
-                [.string(name), .string("LiveActivities tests"), .string(version), .string("1.2")]
-            },
-        ], signals: [
-            DBusSignal("NotificationClosed", [DBusArgument("id", "u"), DBusArgument("reason", "u")]),
-            DBusSignal("ActionInvoked", [DBusArgument("id", "u"), DBusArgument("action_key", "s")]),
-        ])
+        NotificationsInterface.make(serverName: name, vendor: "LiveActivities tests", version: version,
+                                    capabilities: capabilities,
+                                    notify: { [unowned self] call in record(call) },
+                                    close: { [unowned self] id in
+                                        lock.lock(); closedIDs.append(id); lock.unlock()
+                                        emit("NotificationClosed", [.uint32(id), .uint32(3)])
+                                    })
+    }
+
+    private func record(_ call: NotificationsInterface.NotifyArguments) -> UInt32 {
+        lock.lock(); defer { lock.unlock() }
+        let id: UInt32
+        if call.replacesID != 0 { id = call.replacesID } else { id = nextID; nextID += 1 }
+        recorded.append(NotifyCall(appName: call.appName, replacesID: call.replacesID, icon: call.icon,
+                                   summary: call.summary, body: call.body, actions: call.actions,
+                                   hints: call.hints, timeout: call.timeout, assignedID: id, time: Date()))
+        return id
     }
 
     /// Every Notify so far.
