@@ -152,7 +152,8 @@ struct ManagerAPITests {
         try c.update("low", ["title": .string("low")], options: ["relevance": .double(9)])
         #expect(try c.list().map { $0[0] } == ["low", "high", "newer"])
         let compact = try c.property("CompactText").string ?? ""
-        #expect(!compact.isEmpty)
+        #expect(compact.hasPrefix("low"), "the most relevant activity leads the compact view: \(compact)")
+        #expect(compact.components(separatedBy: " · ").count == 3, "one part per live activity: \(compact)")
     }
 
     @Test func dismissalImmediateRemovesAndDefaultKeeps() throws {
@@ -165,8 +166,13 @@ struct ManagerAPITests {
         #expect(try c.list().map { $0[0] } == ["b"])
         #expect(c.error { _ = try c.get("a") }?.name == Self.errorPrefix + "NotFound")
         #expect(try c.get("b")["status"]?.string == "ended")
-        let bad = c.error { try c.end("b", options: ["dismissal": .string("later")]) }
-        #expect(bad != nil)
+        let again = c.error { try c.end("b") }
+        #expect(again?.name == Self.errorPrefix + "NotActive", "an ended activity cannot be ended again")
+        _ = try c.start("generic", state: ["title": .string("c")], options: ["id": .string("c")])
+        let bad = c.error { try c.end("c", options: ["dismissal": .string("later")]) }
+        #expect(bad?.name == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(bad?.message.contains("later") == true)
+        #expect(try c.get("c")["status"]?.string == "active", "a refused End changes nothing")
     }
 
     @Test func staleAtMakesTheActivityStale() throws {
