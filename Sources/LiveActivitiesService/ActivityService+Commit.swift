@@ -90,9 +90,14 @@ extension ActivityService {
         }
     }
 
-    /// Appends each ended activity to the history file (before the reply, like the state).
+    /// Appends each ended activity to the history file (before the reply, like the state);
+    /// a rotation it makes due runs after the reply.
     func recordHistory(_ events: [ActivityEvent], now: Double) {
-        for case .ended(_, _, let history) in events { store.appendHistory(history, now: now) }
+        var due = false
+        for case .ended(_, _, let history) in events { due = store.appendHistory(history, now: now) || due }
+        guard due else { return }
+        let target = LoopBound(self)
+        loop.post { target.value.store.rotateHistory(now: target.value.clock()) }
     }
 
     /// Queues events for the next publishing round. A started activity's object is exported

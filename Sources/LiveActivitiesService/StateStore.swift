@@ -135,12 +135,22 @@ final class StateStore {
         lastError = message
     }
 
-    /// Appends one ended activity to the history file (`HistoryFile` rotates it).
-    func appendHistory(_ entry: HistoryEntry, now: Double) {
+    /// Appends one ended activity to the history file; returns whether it is due for `rotateHistory`.
+    func appendHistory(_ entry: HistoryEntry, now: Double) -> Bool {
         do {
-            try HistoryFile(path: paths.historyFile).append(entry, now: now)
+            return try HistoryFile(path: paths.historyFile).append(entry, now: now)
         } catch {
             Log.error("cannot append to \(paths.historyFile): \(error)")
+            return false
+        }
+    }
+
+    /// Folds old history entries into the summary (`HistoryFile.rotate`).
+    func rotateHistory(now: Double) {
+        do {
+            try HistoryFile(path: paths.historyFile).rotate(now: now, timeZoneOffset: LocalTime.utcOffset(at: now))
+        } catch {
+            Log.error("cannot rotate \(paths.historyFile): \(error)")
         }
     }
 }
