@@ -59,13 +59,20 @@ extension ActivityService {
     func refreshManager(now: Double? = nil) {
         let now = now ?? clock()
         let values: [String: DBusValue] = ["CompactText": .string(compactText(at: now)), "ActiveCount": .uint32(UInt32(activeCount)),
-                                           "NotificationServer": .string(notificationServer)]
+                                           "NotificationServer": .string(notificationServer),
+                                           "StorageStatus": .string(store.status)]
         let changed = values.keys.sorted().filter { values[$0] != publishedManager[$0] }
         publishedManager = values
         if !changed.isEmpty {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: changed)
         }
         tray?.update(trayState(at: now))
+    }
+
+    /// Announces a change of `StorageStatus` (a write failed, or works again) at once.
+    func publishStorageStatus() {
+        guard publishedManager["StorageStatus"] != .string(store.status) else { return }
+        refreshManager()
     }
 
     func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
@@ -110,9 +117,11 @@ extension ActivityService {
         scheduler.schedule(at: deadline) { [unowned self] in
             self.publishNow()
             let tickNow = self.clock()
+            let before = self.registry
             let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
-            if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
-            self.recordHistory(events)
+            let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
+            if !lasting.isEmpty { self.persistQuietly(lasting, since: before) }
+            self.recordHistory(events, now: tickNow)
             self.apply(events, now: tickNow)
             self.refreshManager(now: tickNow)
             self.reschedule(now: tickNow)

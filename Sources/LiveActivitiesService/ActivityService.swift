@@ -12,6 +12,8 @@ public final class ActivityService {
     let store: StateStore
     let presenter: CardPresenter?
     let clock: () -> Double
+    /// Seconds on a clock that never steps (CLOCK_MONOTONIC), for throttling.
+    let monotonicClock: () -> Double
     private(set) var catalog: KindCatalog
     var registry: ActivityRegistry
     var notificationIDs: [String: UInt32] = [:]
@@ -29,8 +31,12 @@ public final class ActivityService {
     var publishPending = false
     /// Whether a recomputation of CompactText, ActiveCount and the timer is already due.
     var settlePending = false
-    /// When they were last recomputed (unix seconds).
+    /// When they were last recomputed (`monotonicClock` seconds).
     var lastSettle = -Double.infinity
+    /// Whether an fsync of the updates written since the last one is scheduled.
+    var syncPending = false
+    /// The longest an acknowledged Update waits for its fsync (power loss costs at most this).
+    static let syncInterval = 1.0
     /// The shortest time between two such recomputations under a flood of calls.
     static let settleInterval = 0.05
     let scheduler: TickScheduler
@@ -39,11 +45,13 @@ public final class ActivityService {
     let limits: Limits
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardPresenter?,
-                limits: Limits = Limits(), clock: @escaping () -> Double = LocalTime.now) {
+                limits: Limits = Limits(), clock: @escaping () -> Double = LocalTime.now,
+                monotonicClock: @escaping () -> Double = LocalTime.monotonic) {
         self.loop = loop
         self.server = server
         self.presenter = presenter
         self.clock = clock
+        self.monotonicClock = monotonicClock
         store = StateStore(paths: paths)
         catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
@@ -54,26 +62,42 @@ public final class ActivityService {
 
     // MARK: Start-up
 
-    /// Exports the manager (and restored activities) before the bus name is requested, and
-    /// applies what time did while the daemon was down.
-    public func exportObjects() throws(DBusError) {
-        if let saved = store.load() {
+    /// Exports the manager object; call before the bus name is requested (DESIGN.md).
+    public func exportManager() throws(DBusError) {
+        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
+        server.enableObjectManager(at: BusNames.managerPath)
+    }
+
+    /// Reads the saved state (only once the daemon holds the state lock and the bus name, so
+    /// a daemon that is not the one serving never reads it), exports the restored activities
+    /// and applies what time did while the daemon was down. The loop has not dispatched a
+    /// call yet, so no client sees the manager without them.
+    public func restoreState() {
+        let now = clock()
+        if let saved = store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             notificationIDs = saved.notificationIDs
             adoptSavedCards()
         }
-        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
-        server.enableObjectManager(at: BusNames.managerPath)
-        for activity in registry.activities { try exportActivity(activity.id.rawValue) }
-        let now = clock()
+        for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
-        recordHistory(events)
+        recordHistory(events, now: now)
         apply(events, now: now)
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        do {
+            try store.saveAll(fullState)
+        } catch {
+            Log.error("\(error.description); calls that change something are refused until it can be written")
+        }
         refreshManager(now: now)
-        persist()
         reschedule(now: now)
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
+    }
+
+    /// `exportManager` then `restoreState`, for a service that requests no name (tests).
+    public func exportObjects() throws(DBusError) {
+        try exportManager()
+        restoreState()
     }
 
     // MARK: Manager methods
@@ -82,11 +106,12 @@ public final class ActivityService {
                options: [String: DBusValue]) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
         let now = clock()
+        let before = registry
         let (id, events) = try mapped { () throws(ActivityError) in
             try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
                                options: request.options, now: now)
         }
-        commit(events, now: now)
+        try commit(events, before: before, now: now)
         return id.rawValue
     }
 
@@ -98,10 +123,11 @@ public final class ActivityService {
                                           alertTitle: try reader.string("alert-title"), alertBody: try reader.string("alert-body"),
                                           alertSound: try reader.string("alert-sound"))
         let now = clock()
+        let before = registry
         let events = try mapped { () throws(ActivityError) in
             try registry.update(id: id, state: values, options: updateOptions, now: now)
         }
-        commitUpdate(of: id, events, now: now)
+        try commit(events, before: before, durable: false, now: now)
     }
 
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
@@ -110,42 +136,47 @@ public final class ActivityService {
         let endOptions = EndOptions(reason: try reader.string("reason"), dismissal: try reader.string("dismissal"),
                                     dismissAt: try reader.unixTime("dismiss-at"))
         let now = clock()
+        let before = registry
         let events = try mapped { () throws(ActivityError) in
             try registry.end(id: id, state: values, options: endOptions, now: now)
         }
-        commit(events, now: now)
+        try commit(events, before: before, now: now)
     }
 
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                 options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
         let now = clock()
+        let before = registry
         let (id, started, events) = try mapped { () throws(ActivityError) in
             try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
                                 options: request.options, endOptions: EndOptions(reason: request.reason), now: now)
         }
-        commit(events, now: now)
+        try commit(events, before: before, now: now)
         return (id.rawValue, started)
     }
 
     func pause(id: String) throws(DBusError) {
         let now = clock()
+        let before = registry
         let events = try mapped { () throws(ActivityError) in try registry.pause(id: id, now: now) }
-        commit(events, now: now)
+        try commit(events, before: before, now: now)
     }
 
     func resume(id: String) throws(DBusError) {
         let now = clock()
+        let before = registry
         let events = try mapped { () throws(ActivityError) in try registry.resume(id: id, now: now) }
-        commit(events, now: now)
+        try commit(events, before: before, now: now)
     }
 
     func extend(id: String, seconds: Int64) throws(DBusError) {
         let now = clock()
+        let before = registry
         let events = try mapped { () throws(ActivityError) in
             try registry.extend(id: id, seconds: seconds, now: now)
         }
-        commit(events, now: now)
+        try commit(events, before: before, now: now)
     }
 
     func properties(id: String) throws(DBusError) -> DBusValue {
@@ -164,8 +195,15 @@ public final class ActivityService {
 
     func setEnabled(_ on: Bool) throws(DBusError) {
         guard on != registry.enabled else { return }
+        let before = registry
         registry.enabled = on
-        persist()
+        do {
+            try store.record(changes([], since: before), durable: true) { fullState }
+        } catch {
+            registry = before
+            publishStorageStatus()
+            throw Self.storageFailed(error)
+        }
         guard on else { presenter?.hideAll(); return }
         // Cards were not sent while disabled: hand the presenter each one as it is now (it
         // keeps them while hidden), then show them all.
@@ -182,6 +220,8 @@ public final class ActivityService {
     }
     var activeCount: Int { registry.liveCount }
     var kindNames: [String] { catalog.names }
+    /// `StorageStatus`: `ok`, or the last write error and what was set aside at start.
+    var storageStatus: String { store.status }
     var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
 
     // MARK: Helpers

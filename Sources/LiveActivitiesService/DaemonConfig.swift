@@ -22,6 +22,7 @@ public struct DaemonConfig: Equatable, Sendable {
         ("cards", "on or off"), ("tray", "on or off"), ("kde-jobs", "on or off"),
         ("min-notify-interval", "seconds, at least 0.1"), ("max-live-activities", "an integer from 1 to 1000"),
         ("max-payload-bytes", "an integer from 256 to 1048576"), ("dismiss-after", "seconds from 0 to 14400"),
+        ("max-ended-activities", "an integer from 0 to 1000"),
     ]
 
     /// Parses a config text; returns the config and one message per line it could not use.
@@ -74,6 +75,9 @@ public struct DaemonConfig: Equatable, Sendable {
         case "dismiss-after":
             guard let seconds = Double(value), seconds >= 0, seconds <= 14_400 else { return wrong }
             limits.defaultDismissDelay = seconds
+        case "max-ended-activities":
+            guard let count = Int(value), (0...1000).contains(count) else { return wrong }
+            limits.maxEndedActivities = count
         default:
             return wrong
         }

@@ -73,6 +73,7 @@ enum ManagerInterface {
                 DBusProperty("ActiveCount", "u", get: { .uint32(UInt32(service.activeCount)) }),
                 DBusProperty("Kinds", "as", get: { .array(elementSignature: "s", service.kindNames.map { .string($0) }) }),
                 DBusProperty("NotificationServer", "s", get: { .string(service.notificationServer) }),
+                DBusProperty("StorageStatus", "s", get: { .string(service.storageStatus) }),
                 DBusProperty("Version", "s", emitsChange: .const, get: { .string(LiveActivitiesVersion.current) }),
             ],
             signals: [
