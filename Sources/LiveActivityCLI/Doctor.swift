@@ -9,6 +9,7 @@ import LiveActivitiesService
 struct Doctor {
     /// One check's outcome.
     struct Finding {
+        /// How it went, as the line's tag shows it; only `broken` makes the exit status 1.
         enum Level: String { case ok = "ok", info = "--", warning = "!!", broken = "XX" }
         var level: Level
         var check: String
