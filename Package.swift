@@ -19,10 +19,10 @@ let package = Package(
         /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
         .target(name: "ThreadSupport"),
         .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
-        .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport"]),
+        .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport", "ActivityModel"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "DBus", "Notifications"]),
-        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "LiveActivitiesService"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
         /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.

@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 import Foundation
 
@@ -12,10 +13,14 @@ public struct CommandLineTool {
     /// The descriptor `writeLine` writes to, watched by `watch` so it exits when its reader goes away.
     let outputDescriptor: Int32?
     let now: () -> Double
+    /// Seconds east of UTC at an instant: how `HH:MM` and ISO times without offset are read.
+    let utcOffset: @Sendable (Int64) -> Int64
 
     public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
                 writeLine: @escaping (String) -> Bool = { _ in true }, outputDescriptor: Int32? = nil,
-                now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+                now: @escaping () -> Double = { Date().timeIntervalSince1970 },
+                utcOffset: @escaping @Sendable (Int64) -> Int64 = SystemTimeZone.utcOffset(at:)) {
+        self.utcOffset = utcOffset
         self.environment = environment
         self.schema = schema
         self.output = output
@@ -26,6 +31,7 @@ public struct CommandLineTool {
 
     /// Runs one command line (without the program name). Errors are returned, not printed.
     public func run(_ arguments: [String]) -> Result<Void, CLIError> {
+        if let extra = runExtra(arguments) { return extra }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             output(CommandSpec.overview)
             return .success(())
@@ -50,10 +56,11 @@ public struct CommandLineTool {
         let p = command.positionals
         switch command.spec.name {
         case "start", "toggle":
-            let values = try KeyValueArguments(command.keyValues, kind: p[0], schema: schema, allowAttributes: true)
+            let words = try TimeArguments.resolve(command.keyValues, kind: p[0], schema: schema, clock: clock)
+            let values = try KeyValueArguments(words, kind: p[0], schema: schema, allowAttributes: true)
             var options: [String: DBusValue] = [:]
             if let id = command.options["id"] { options["id"] = .string(id) }
-            if let stale = try command.time("stale-at", now: now()) { options["stale-at"] = .int64(stale) }
+            if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
@@ -67,13 +74,14 @@ public struct CommandLineTool {
             }
         case "update", "end":
             let kind = try kindOf(p[0], client)
-            let values = try KeyValueArguments(command.keyValues, kind: kind, schema: schema, allowAttributes: false)
+            let words = try TimeArguments.resolve(command.keyValues, kind: kind, schema: schema, clock: clock)
+            let values = try KeyValueArguments(words, kind: kind, schema: schema, allowAttributes: false)
             var options: [String: DBusValue] = [:]
             for key in ["alert-title", "alert-body", "alert-sound", "reason", "dismissal"] {
                 if let text = command.options[key] { options[key] = .string(text) }
             }
-            if let stale = try command.time("stale-at", now: now()) { options["stale-at"] = .int64(stale) }
-            if let dismiss = try command.time("dismiss-at", now: now()) { options["dismiss-at"] = .int64(dismiss) }
+            if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
+            if let dismiss = try command.time("dismiss-at", clock: clock) { options["dismiss-at"] = .int64(dismiss) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             let method = command.spec.name == "update" ? "Update" : "End"
             _ = try client.call(method, [.string(p[0]), .vardict(values.state), .vardict(options)])
@@ -109,6 +117,9 @@ public struct CommandLineTool {
             throw .usage("unknown command \"\(command.spec.name)\"")
         }
     }
+
+    /// The clock human times are read against: now, in the local time zone.
+    var clock: HumanTime { HumanTime(now: Int64(now().rounded(.down)), utcOffset: utcOffset) }
 
     /// The kind of an activity, to type its state keys as the kind declares them.
     private func kindOf(_ id: String, _ client: BusClient) throws(CLIError) -> String? {

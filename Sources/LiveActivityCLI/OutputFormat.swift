@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 import Foundation
 
@@ -24,7 +25,7 @@ enum OutputFormat {
         if key.hasSuffix("-at"), let seconds = value.integer {
             return seconds == 0 ? "-" : Date(timeIntervalSince1970: Double(seconds)).formatted(date: .abbreviated, time: .standard)
         }
-        if key == "progress", let d = value.double { return d < 0 ? "-" : String(format: "%.0f%%", d * 100) }
+        if key == "progress", let d = value.double { return d < 0 ? "-" : "\(ShownPercent.of(d))%" }
         if let dict = value.vardict {
             return dict.keys.sorted().map { "\($0)=\(display(dict[$0] ?? .string(""), key: $0))" }.joined(separator: " ")
         }
