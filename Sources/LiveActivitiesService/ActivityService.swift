@@ -12,7 +12,9 @@ public final class ActivityService {
     let store: StateStore
     let presenter: CardPresenter?
     let clock: () -> Double
-    private(set) var catalog: KindCatalog
+    /// Replaced when kind files change (KindDirectoryWatch).
+    var catalog: KindCatalog
+    let kindWatch: KindDirectoryWatch
     var registry: ActivityRegistry
     var notificationIDs: [String: UInt32] = [:]
     /// The property values last published per activity object, to emit only what changed.
@@ -45,6 +47,7 @@ public final class ActivityService {
         self.presenter = presenter
         self.clock = clock
         store = StateStore(paths: paths)
+        kindWatch = KindDirectoryWatch(directories: paths.kindDirectories)
         catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
@@ -81,6 +84,7 @@ public final class ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue]) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+        reloadKindsIfUnknown(request.kind)
         let now = clock()
         let (id, events) = try mapped { () throws(ActivityError) in
             try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
@@ -119,6 +123,7 @@ public final class ActivityService {
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                 options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
+        reloadKindsIfUnknown(request.kind)
         let now = clock()
         let (id, started, events) = try mapped { () throws(ActivityError) in
             try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
