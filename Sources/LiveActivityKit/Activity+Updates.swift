@@ -119,7 +119,13 @@ enum SignalStream<Element: Sendable> {
                      _ handle: @escaping @Sendable (DaemonSignal, AsyncStream<Element>.Continuation) -> Void) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream()
         let hub = link.hub
-        let token = hub.subscribe { signal in handle(signal, continuation) }
+        let token = hub.subscribe { signal in
+            if signal == .disconnected {
+                continuation.finish()
+            } else {
+                handle(signal, continuation)
+            }
+        }
         continuation.onTermination = { _ in hub.unsubscribe(token) }
         if !hub.isConnected { continuation.finish() }
         return stream

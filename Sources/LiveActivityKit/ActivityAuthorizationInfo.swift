@@ -31,7 +31,7 @@ public final class ActivityAuthorizationInfo: Sendable {
             let stream = SignalStream<Bool>.make(link: link) { signal, continuation in
                 if case .enabled(let on) = signal { continuation.yield(on) }
             }
-            link.addMatch(DaemonSignalHub.propertiesRule)
+            if link.hub.startWatchingEnabled() { link.addMatch(DaemonSignalHub.propertiesRule) }
             return Iterator(base: stream.makeAsyncIterator())
         }
 

@@ -9,11 +9,13 @@ enum DaemonSignal: Sendable, Equatable {
     case status(id: String, status: String)
     case action(id: String, action: String)
     case enabled(Bool)
+    /// The bus connection was lost: no more signals will come.
+    case disconnected
 
     var activityID: String? {
         switch self {
         case .started(let id, _), .updated(let id), .ended(let id, _), .status(let id, _), .action(let id, _): id
-        case .enabled: nil
+        case .enabled, .disconnected: nil
         }
     }
 }
@@ -36,6 +38,7 @@ final class DaemonSignalHub: @unchecked Sendable {
     private var pending: [Int: Completion] = [:]
     private var nextID = 1
     private var connected = true
+    private var watchingEnabled = false
 
     var isConnected: Bool {
         lock.lock()
@@ -77,16 +80,27 @@ final class DaemonSignalHub: @unchecked Sendable {
         completion?(result)
     }
 
-    /// The loop ended: every call in flight fails with `daemonUnavailable`.
+    /// Whether the `Enabled` match still has to be added (true once).
+    func startWatchingEnabled() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !watchingEnabled else { return false }
+        watchingEnabled = true
+        return true
+    }
+
+    /// The loop ended: every call in flight fails with `daemonUnavailable`, every sequence finishes.
     func disconnected() {
         lock.lock()
         connected = false
         let waiting = pending
         pending = [:]
+        let handlers = Array(subscribers.values)
         lock.unlock()
         for completion in waiting.values {
             completion(.failure(ActivityAuthorizationError(.daemonUnavailable, "the session bus connection was lost")))
         }
+        for handler in handlers { handler(.disconnected) }
     }
 
     /// Parses a message from the bus and hands it to every subscriber.
