@@ -56,15 +56,25 @@ struct ActivityLifecycleTests {
         #expect(kinds == .array(elementSignature: "s", ["CountdownAttributes", "fasting", "focus", "generic"].map { .string($0) }))
     }
 
-    @Test("A kind file changed in a watched directory is read without any Start (inotify)")
+    @Test("A kind file added to a watched directory is read without any Start (inotify); PropertiesChanged announces Kinds")
     func kindDirectoryWatch() throws {
         let world = try KitWorld()
+        let loop = try EventLoop()
+        let listener = try DBusConnection(address: world.bus.address)
+        listener.attach(to: loop)
+        try listener.addMatch("type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',"
+                              + "path='\(KitWorld.managerPath)'")
+        var announced: DBusValue?
+        listener.addMessageHandler { message in
+            if message.member == "PropertiesChanged", let changed = try? message.arguments()[1].vardict,
+               let kinds = changed["Kinds"] { announced = kinds }
+            return false
+        }
         let file = world.configKindDirectory.appendingPathComponent("CountdownAttributes.json")
         try CountdownAttributes.kindFile.write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil(timeout: 10) {
-            guard case .array(_, let names)? = try? world.property("Kinds") else { return false }
-            return names.contains(.string("CountdownAttributes"))
-        })
+        #expect(loop.run(until: { announced != nil }, timeout: 10))
+        #expect(announced == .array(elementSignature: "s", ["CountdownAttributes", "fasting", "focus", "generic"].map { .string($0) }))
+        #expect(try world.property("Kinds") == announced)
     }
 
     @Test("Without a kind file the card has the type's title and the state's fields")
