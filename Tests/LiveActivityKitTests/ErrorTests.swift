@@ -36,7 +36,7 @@ struct ErrorTests {
         try await world.run {
             let tooMany = CountdownAttributes.ContentState(detail: .init(note: "x", steps: [1, 2, 3, 4]), at: Date())
             do {
-                _ = try Activity<CountdownAttributes>.request(attributes: CountdownAttributes(seconds: 60, label: "L"),
+                _ = try Activity<CountdownAttributes>.request(attributes: CountdownAttributes(seconds: 3600, label: "L"),
                                                               content: ActivityContent(state: tooMany, staleDate: nil))
                 Issue.record("an undeclared key was accepted")
             } catch let error as ActivityAuthorizationError {
@@ -44,7 +44,7 @@ struct ErrorTests {
                 #expect(error.message.contains("unknown state key \"detail.steps.3\""), "\(error.message)")
             }
             let fine = CountdownAttributes.ContentState(detail: .init(note: "x", steps: [1]), at: Date())
-            let activity = try Activity<CountdownAttributes>.request(attributes: CountdownAttributes(seconds: 60, label: "L"),
+            let activity = try Activity<CountdownAttributes>.request(attributes: CountdownAttributes(seconds: 3600, label: "L"),
                                                                      content: ActivityContent(state: fine, staleDate: nil))
             await #expect(throws: ActivityAuthorizationError.invalidContent) {
                 try await activity.throwingUpdate(ActivityContent(state: tooMany, staleDate: nil))
