@@ -125,12 +125,12 @@ struct ActivityLifecycleTests {
         try ActivityKindFile.install(CountdownAttributes.kindFile, for: CountdownAttributes.self, in: world.dataKindDirectory)
         try await world.run {
             let activity = try Activity<CountdownAttributes>.request(
-                attributes: CountdownAttributes(seconds: 2, label: "Short"),
+                attributes: CountdownAttributes(seconds: 5, label: "Short"),
                 content: ActivityContent(state: Self.countdownState("soon"), staleDate: nil))
             let states = Waiter(activity.activityStateUpdates)
             let contents = Waiter(activity.contentUpdates)
-            #expect(await states.next() == .ended)
-            #expect(await contents.next()?.state == Self.countdownState("soon"))
+            #expect(await states.next(timeout: 20) == .ended)
+            #expect(await contents.next(timeout: 20)?.state == Self.countdownState("soon"))
             #expect(activity.activityState == .ended)
             #expect(try world.get(activity.id)["reason"]?.string == "completed")
         }
