@@ -13,8 +13,8 @@ extension Activity {
     /// program, the final content at the end).
     public var contentUpdates: ContentUpdates { ContentUpdates(activity: self) }
 
-    /// Never yields: no push token is issued (see `PushType`).
-    public var pushTokenUpdates: PushTokenUpdates { PushTokenUpdates() }
+    /// The push token once, when the activity has one (the daemon's token does not rotate).
+    public var pushTokenUpdates: PushTokenUpdates { PushTokenUpdates(token: pushToken) }
 
     /// Activities of this type started from now on, by any process (ActivityKit: by push).
     public static var activityUpdates: ActivityUpdates { ActivityUpdates() }
@@ -79,10 +79,15 @@ extension Activity {
 
     public struct PushTokenUpdates: AsyncSequence, Sendable {
         public typealias Element = Data
-        public func makeAsyncIterator() -> Iterator { Iterator() }
+        let token: Data?
+        public func makeAsyncIterator() -> Iterator { Iterator(token: token) }
 
         public struct Iterator: AsyncIteratorProtocol {
-            public mutating func next() async -> Data? { nil }
+            var token: Data?
+            public mutating func next() async -> Data? {
+                defer { token = nil }
+                return token
+            }
         }
     }
 

@@ -26,6 +26,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, Signa
     private let lock = NSLock()
     private var latestContent: ActivityContent<ContentState>
     private var latestState: ActivityState
+    private var latestPushToken: Data?
     private var subscription: Int?
 
     init(id: String, attributes: Attributes, kind: String, content: ActivityContent<ContentState>,
@@ -60,8 +61,19 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, Signa
         return latestState
     }
 
-    /// Always nil: activities here take no push token (see `PushType`).
-    public var pushToken: Data? { nil }
+    /// The daemon's push token (`PushToken`) of an activity requested with `.token`; nil otherwise
+    /// or when the daemon has no push.
+    public var pushToken: Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        return latestPushToken
+    }
+
+    func setPushToken(_ token: Data?) {
+        lock.lock()
+        latestPushToken = token
+        lock.unlock()
+    }
 
     func setContent(_ content: ActivityContent<ContentState>) {
         lock.lock()
@@ -108,39 +120,43 @@ extension Activity {
     /// The kind is `Attributes.activityKind`. If the daemon knows no such kind (no kind file;
     /// it re-reads its kind directories first), the activity starts as the `generic` kind with
     /// a title from the type's name and a body listing the state's fields.
-    /// `pushType` is accepted and ignored (see `PushType`).
+    /// With a `pushType` the daemon is asked for a push token or channel (DESIGN.md's push over
+    /// MQTT); a daemon without push starts the activity without one (`pushToken` stays nil).
     ///
     /// - Throws: `ActivityAuthorizationError`: `.attributesTooLarge` over 4 KB, `.denied` when
     ///   Live Activities are switched off, `.globalMaximumExceeded`, `.invalidContent` for a key
     ///   or value the kind refuses, `.daemonUnavailable` when no daemon answers.
     public static func request(attributes: Attributes, content: ActivityContent<ContentState>,
                                pushType: PushType? = nil) throws -> Activity<Attributes> {
-        try request(attributes: attributes, content: content, link: DaemonLink.current())
+        try request(attributes: attributes, content: content, pushType: pushType, link: DaemonLink.current())
     }
 
-    static func request(attributes: Attributes, content: ActivityContent<ContentState>,
+    static func request(attributes: Attributes, content: ActivityContent<ContentState>, pushType: PushType? = nil,
                         link: DaemonLink) throws(ActivityAuthorizationError) -> Activity<Attributes> {
         let flatAttributes = try FlatPayload(encoding: attributes, what: "attributes")
         let flatState = try FlatPayload(encoding: content.state, what: "state")
         let kindName = Attributes.activityKind
-        let options = ContentOptions.start(content)
+        let options = ContentOptions.start(content).merging(PushOptions.start(pushType)) { first, _ in first }
         var kind = kindName
         var reply: [DBusValue]
         do {
-            reply = try link.call("Start", [.string(kindName), .vardict(flatAttributes.values),
-                                            .vardict(flatState.values), .vardict(options)])
+            reply = try PushOptions.start(link, [.string(kindName), .vardict(flatAttributes.values),
+                                                 .vardict(flatState.values)], options: options)
         } catch where error.code == .unsupported {
             kind = FallbackCard.kind
-            reply = try link.call("Start", [
+            reply = try PushOptions.start(link, [
                 .string(kind), .vardict(FallbackCard.attributes(flatAttributes, kindName: kindName)),
                 .vardict(FallbackCard.state(flatState, title: ActivityKindName.title(of: Attributes.self))),
-                .vardict(options),
-            ])
+            ], options: options)
         }
         guard let id = reply.first?.string else {
             throw ActivityAuthorizationError(.persistenceFailure, "Start replied without an id")
         }
-        return Activity(id: id, attributes: attributes, kind: kind, content: content, state: .active, link: link)
+        let activity = Activity(id: id, attributes: attributes, kind: kind, content: content, state: .active, link: link)
+        if pushType == .token, let reply = try? link.call("Get", [.string(id)]) {
+            activity.setPushToken(DaemonSnapshot(getReply: reply)?.pushToken)
+        }
+        return activity
     }
 
     /// Every activity of this attributes type the daemon holds (live, or ended and still on
@@ -174,7 +190,9 @@ extension Activity {
         }
         guard let attributes = try? FlatPayload.decode(Attributes.self, from: attributeValues, what: "attributes"),
               let content = snapshot.content(ContentState.self) else { return nil }
-        return Activity(id: snapshot.id, attributes: attributes, kind: snapshot.kind, content: content,
-                        state: ActivityState(status: snapshot.status), link: link)
+        let activity = Activity(id: snapshot.id, attributes: attributes, kind: snapshot.kind, content: content,
+                                state: ActivityState(status: snapshot.status), link: link)
+        activity.setPushToken(snapshot.pushToken)
+        return activity
     }
 }

@@ -15,7 +15,7 @@ public final class ActivityAuthorizationInfo: Sendable {
         return reply.first?.bool ?? false
     }
 
-    /// Always false: there are no push updates to allow (see `PushType`).
+    /// Always false: a desktop has no push budget to allow.
     public var frequentPushesEnabled: Bool { false }
 
     /// `Enabled` each time it changes.

@@ -76,12 +76,13 @@ public struct AlertConfiguration: Equatable, Hashable, Sendable {
     }
 }
 
-/// How an activity receives remote updates, as in ActivityKit. Accepted and ignored:
-/// `nil` (local updates only) is what every activity here is; see docs/swift.md for push.
+/// How an activity receives remote updates, as in ActivityKit: `nil` is local updates only;
+/// `.token` asks the daemon for a push token, `.channel(id)` follows a broadcast channel
+/// (DESIGN.md's push over MQTT). A daemon without push starts the activity without them.
 public struct PushType: Equatable, Hashable, Sendable {
     let channelID: String?
-    /// Updates through a push token (accepted; no token is issued by this library).
+    /// Updates through the activity's own push token (`Activity.pushToken`).
     public static let token = PushType(channelID: nil)
-    /// Updates through a broadcast channel (accepted; not subscribed by this library).
+    /// Updates through a broadcast channel.
     public static func channel(_ channelID: String) -> PushType { PushType(channelID: channelID) }
 }

@@ -97,6 +97,25 @@ struct ActivityLifecycleTests {
         }
     }
 
+    @Test("A push type asks the daemon for push; a daemon without push starts the activity without it")
+    func pushTypeWithoutPush() async throws {
+        let world = try KitWorld()
+        try await world.run {
+            for pushType in [PushType.token, .channel("news")] {
+                let activity = try Activity<PizzaDeliveryAttributes>.request(
+                    attributes: PizzaDeliveryAttributes(orderNumber: "P"),
+                    content: ActivityContent(state: .init(driverName: "Ana", stopsAway: 1, onTheWay: true), staleDate: nil),
+                    pushType: pushType)
+                #expect(activity.pushToken == nil)
+                #expect(try world.get(activity.id)["status"]?.string == "active")
+                var tokens = activity.pushTokenUpdates.makeAsyncIterator()
+                #expect(await tokens.next() == nil)
+            }
+        }
+        #expect(PushOptions.bytes(hex: "00ff10") == Data([0, 255, 16]))
+        #expect(PushOptions.bytes(hex: "0g") == nil)
+    }
+
     @Test("A restarted client finds its running activity with typed state (focusflow, two processes)")
     func restoreAfterClientRestart() async throws {
         let world = try KitWorld()

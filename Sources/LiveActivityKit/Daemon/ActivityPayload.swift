@@ -103,6 +103,8 @@ struct DaemonSnapshot: Sendable {
     let state: [String: DBusValue]
     let staleAt: Int64
     let relevance: Double
+    /// The `push-token` (hex) as bytes, when the daemon issued one.
+    let pushToken: Data?
 
     init?(getReply: [DBusValue]) {
         guard let properties = getReply.first?.vardict, let id = properties["id"]?.string else { return nil }
@@ -113,6 +115,7 @@ struct DaemonSnapshot: Sendable {
         state = properties["state"]?.vardict ?? [:]
         staleAt = properties["stale-at"]?.integer ?? 0
         relevance = properties["relevance"]?.double ?? 0
+        pushToken = properties["push-token"]?.string.flatMap(PushOptions.bytes(hex:))
     }
 
     var staleDate: Date? { staleAt > 0 ? Date(timeIntervalSince1970: TimeInterval(staleAt)) : nil }
