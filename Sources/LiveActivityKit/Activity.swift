@@ -27,6 +27,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, Signa
     private var latestContent: ActivityContent<ContentState>
     private var latestState: ActivityState
     private var latestPushToken: Data?
+    private var latestTimestamp: Date?
     private var subscription: Int?
 
     init(id: String, attributes: Attributes, kind: String, content: ActivityContent<ContentState>,
@@ -67,6 +68,15 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, Signa
         lock.lock()
         defer { lock.unlock() }
         return latestPushToken
+    }
+
+    /// Whether an update stamped `timestamp` is newer than every one applied so far (and records it).
+    func accepts(timestamp: Date) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let latestTimestamp, timestamp <= latestTimestamp { return false }
+        latestTimestamp = timestamp
+        return true
     }
 
     func setPushToken(_ token: Data?) {

@@ -116,6 +116,23 @@ struct ActivityLifecycleTests {
         #expect(PushOptions.bytes(hex: "0g") == nil)
     }
 
+    @Test("A timestamped update older than one applied is ignored")
+    func timestampedUpdates() async throws {
+        let world = try KitWorld()
+        try await world.run {
+            let activity = try Activity<PizzaDeliveryAttributes>.request(
+                attributes: PizzaDeliveryAttributes(orderNumber: "T"),
+                content: ActivityContent(state: .init(driverName: "Ana", stopsAway: 5, onTheWay: true), staleDate: nil))
+            let now = Date()
+            await activity.update(ActivityContent(state: .init(driverName: "Ana", stopsAway: 2, onTheWay: true), staleDate: nil),
+                                  timestamp: now)
+            await activity.update(ActivityContent(state: .init(driverName: "Ana", stopsAway: 4, onTheWay: true), staleDate: nil),
+                                  timestamp: now.addingTimeInterval(-10))
+            #expect(try world.get(activity.id)["state"]?.vardict?["stopsAway"] == .int64(2))
+            #expect(activity.content.state.stopsAway == 2)
+        }
+    }
+
     @Test("A restarted client finds its running activity with typed state (focusflow, two processes)")
     func restoreAfterClientRestart() async throws {
         let world = try KitWorld()
