@@ -8,6 +8,10 @@ let package = Package(
     products: [
         .executable(name: "liveactivityd", targets: ["liveactivityd"]),
         .executable(name: "liveactivity", targets: ["liveactivity"]),
+        /// ActivityKit's API for Swift programs on Linux (docs/swift.md).
+        .library(name: "LiveActivityKit", targets: ["LiveActivityKit"]),
+        .executable(name: "focusflow", targets: ["focusflow"]),
+        .executable(name: "leanup", targets: ["leanup"]),
     ],
     targets: [
         .systemLibrary(name: "CDBus", path: "Modules/CDBus", pkgConfig: "dbus-1",
@@ -25,6 +29,11 @@ let package = Package(
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "LiveActivitiesService"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
+        /// ActivityKit's names and shapes over the daemon's D-Bus API (docs/swift.md).
+        .target(name: "LiveActivityKit", dependencies: ["DBus", "ThreadSupport"]),
+        /// The two example apps of the README, ported from iOS with one changed import.
+        .executableTarget(name: "focusflow", dependencies: ["LiveActivityKit"], path: "Examples/focusflow"),
+        .executableTarget(name: "leanup", dependencies: ["LiveActivityKit"], path: "Examples/leanup"),
         /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.
         .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport"]),
 
@@ -36,6 +45,7 @@ let package = Package(
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
+        .testTarget(name: "LiveActivityKitTests", dependencies: ["LiveActivityKit", "DBus", "TestSupport"]),
         .testTarget(name: "IntegrationTests",
                     dependencies: ["DBus", "ActivityModel", "LiveActivityCLI", "TestSupport"]),
     ],

@@ -14,7 +14,9 @@ public final class ActivityService {
     let clock: () -> Double
     /// Seconds on a clock that never steps (CLOCK_MONOTONIC), for throttling.
     let monotonicClock: () -> Double
-    private(set) var catalog: KindCatalog
+    /// Replaced when kind files change (KindDirectoryWatch).
+    var catalog: KindCatalog
+    let kindWatch: KindDirectoryWatch
     var registry: ActivityRegistry
     var notificationIDs: [String: UInt32] = [:]
     /// The property values last published per activity object, to emit only what changed.
@@ -53,6 +55,7 @@ public final class ActivityService {
         self.clock = clock
         self.monotonicClock = monotonicClock
         store = StateStore(paths: paths)
+        kindWatch = KindDirectoryWatch(directories: paths.kindDirectories)
         catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
@@ -105,6 +108,7 @@ public final class ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue]) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+        reloadKindsIfUnknown(request.kind)
         let now = clock()
         let before = registry
         let (id, events) = try mapped { () throws(ActivityError) in
@@ -146,6 +150,7 @@ public final class ActivityService {
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                 options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
+        reloadKindsIfUnknown(request.kind)
         let now = clock()
         let before = registry
         let (id, started, events) = try mapped { () throws(ActivityError) in

@@ -81,6 +81,7 @@ public enum Daemon {
             return 1
         }
         service.restoreState()
+        service.watchKindDirectories()
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
         if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
