@@ -15,6 +15,8 @@ struct TrayState: Equatable, Sendable {
     var iconName: String
     /// The compact text (`CompactText`).
     var label: String
+    /// The menu's rows: each live activity, most relevant first.
+    var menu: [TrayMenuSection] = []
 
     /// Nothing live: a passive item with an empty label.
     static let idle = TrayState(isLive: false, cardTitle: "", cardBody: "", iconName: defaultIconName, label: "")
