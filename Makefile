@@ -4,6 +4,7 @@ BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 BUS_NAME = io.github.liveactivities.LiveActivities1
 CONFIG ?= release
+GNOME_EXTENSION = liveactivities@liveactivities.github.io
 
 .PHONY: all build test run install install-files uninstall clean
 
@@ -31,6 +32,8 @@ install-files:
 	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
 	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	install -m 644 data/kinds/*.json $(DESTDIR)$(DATADIR)/liveactivities/kinds/
+	install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)
+	install -m 644 data/gnome-shell/$(GNOME_EXTENSION)/* $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/liveactivityd $(DESTDIR)$(BINDIR)/liveactivity \
@@ -38,6 +41,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service \
 	  $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	rm -rf $(DESTDIR)$(DATADIR)/liveactivities
+	rm -rf $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)
 
 clean:
 	swift package clean
