@@ -66,13 +66,14 @@ EXTENSION_STATE = "return imports.ui.main.extensionManager.lookup(%s)?.state ?? 
 DISABLE = "return imports.ui.main.extensionManager.disableExtension(%s);"
 ENABLE = "return imports.ui.main.extensionManager.enableExtension(%s);"
 
-#: After disable(): our key in statusArea, and any actor with one of our style classes on stage.
+#: After disable(): our key in statusArea, and any actor with one of our style classes
+#: (`liveactivities-…`; the AppIndicator's icon has `appindicator-icon-liveactivities`) on stage.
 LEFTOVERS = """
 const found = [];
 const walk = actor => {
   for (const child of actor.get_children()) {
     const name = child.get_style_class_name ? child.get_style_class_name() || '' : '';
-    if (name.includes('liveactivities')) found.push(name);
+    if (name.split(/\s+/).some(c => c.startsWith('liveactivities-'))) found.push(name);
     walk(child);
   }
 };
