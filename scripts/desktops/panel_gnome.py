@@ -146,6 +146,9 @@ class PanelRun:
         self.add("follows a daemon tick (no client call)", check(ticked, f"\"{before}\" → \"{ticked}\" after "
                  f"{time.time() - begun:.1f} s", f"label stayed {before!r}; CompactText {self.compact()!r}"))
 
+        # The screenshots show the AppIndicator's item too, once it shows the same text (checked later).
+        self.wait(lambda: any(i["visible"] and self.compact() in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)),
+                  timeout=5, step=0.2)
         self.shell.prepare(self.world)  # no start-up banner and no overview in the screenshots
         self.js("imports.ui.main.overview.hide(); return true;")
         self.wait(lambda: not self.js("return imports.ui.main.overview.visible;"), timeout=3)
