@@ -56,6 +56,7 @@ public enum Daemon {
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection, appName: "liveactivityd")) }
         try service.exportObjects()
+        service.startPush(config.push, paths: paths)
         presenter?.start()
 
         let reply = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
