@@ -129,3 +129,29 @@ struct PushBrokerTests {
         #expect(try f.client.list().isEmpty, "a refused Start changes nothing")
     }
 }
+
+/// The CLI's push commands against a real broker.
+@Suite("Push from the command line", .serialized)
+struct PushCLITests {
+    @Test func startWithPushPrintsTheTokenAndTokenCommandsAgree() throws {
+        let w = try PushWorld(recorderName: nil)
+        let started = try w.fixture.cli(["start", "generic", "title=CLI", "--push", "--id", "cli_push"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let words = started.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words.count == 2 && words.first == "cli_push", "prints ID TOKEN: \(started.stdout)")
+        let token = words.last ?? ""
+        #expect(token.count == 32)
+        #expect(try w.fixture.cli(["push-token", "cli_push"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == token)
+        let startToken = try w.fixture.cli(["push-to-start-token", "generic"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(startToken == (try w.client.call("PushToStartToken", [.string("generic")]).first?.string))
+        let unknown = try w.fixture.cli(["push-to-start-token", "nosuchkind"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("UnknownKind"), "\(unknown.stderr)")
+        let none = try w.fixture.cli(["start", "generic", "title=plain", "--id", "plain"])
+        #expect(none.status == 0)
+        let noToken = try w.fixture.cli(["push-token", "plain"])
+        #expect(noToken.status == 1 && noToken.stderr.contains("no push token"), "\(noToken.stderr)")
+        try w.publish("activity", token, aps: ["timestamp": PushWorld.now(), "event": "update", "content-state": ["body": "from cli"]])
+        #expect(w.waitForReceived(1))
+        #expect(try w.client.get("cli_push")["body"]?.string == "from cli")
+    }
+}
