@@ -155,3 +155,27 @@ struct PushCLITests {
         #expect(try w.client.get("cli_push")["body"]?.string == "from cli")
     }
 }
+
+/// docs/push.md's server script, run as written against a real broker (only the host is
+/// rewritten): the promise that `mosquitto_pub` and a token are all a server needs.
+@Suite("docs/push.md server script")
+struct PushDocsTests {
+    @Test func serverScriptStartsUpdatesAndEnds() throws {
+        let w = try PushWorld(recorderName: nil)
+        let lines = try ReadmeTests.block(after: "## A server script", in: "../../docs/push.md")
+        #expect(lines.count == 7)
+        var environment = w.fixture.daemon.environment
+        environment["PATH"] = BuiltProducts.directory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let script = "set -e\n" + lines.joined(separator: "\n")
+            .replacingOccurrences(of: "-h broker.example.org", with: "-h 127.0.0.1 -p \(w.broker.port)")
+        let result = try runCommand("/bin/bash", ["-c", script], environment: environment, timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(w.waitForReceived(4), "\(w.received)")
+        #expect(w.received.allSatisfy { $0.applied }, "\(w.received)")
+        #expect(try w.client.get("match")["body"]?.string == "1 : 0", "the channel update")
+        #expect(try w.client.get("build")["status"]?.string == "ended")
+        #expect(try w.client.get("build")["state"]?.vardict?["body"]?.string == "Passed")
+        let started = try #require(w.received.first(where: { $0.event == "start" }))
+        #expect(try w.client.get(started.id)["title"]?.string == "Delivery")
+    }
+}
