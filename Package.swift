@@ -14,8 +14,8 @@ let package = Package(
                        providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CNotify", path: "Modules/CNotify", pkgConfig: "libnotify",
                        providers: [.apt(["libnotify-dev"])]),
-        .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", pkgConfig: "libmosquitto",
-                       providers: [.apt(["libmosquitto-dev"])]),
+        /// Header only (no pkgConfig: its -lmosquitto would link the library): MQTT dlopens it.
+        .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         .target(name: "ActivityModel"),
         /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).

@@ -1,10 +1,8 @@
 #ifndef LIVEACTIVITIES_CMOSQUITTO_SHIM_H
 #define LIVEACTIVITIES_CMOSQUITTO_SHIM_H
-// libmosquitto's client API. Everything the MQTT target uses imports as is (functions and
-// enums); this header only gathers it in one place, like the CDBus and CNotify shims.
+// libmosquitto's header only: its types, enums and constants. The library itself is not
+// linked; the MQTT target loads it with dlopen when push is configured (MosquittoLibrary.swift),
+// so a daemon with push off maps neither libmosquitto nor the OpenSSL it depends on.
 #include <mosquitto.h>
-
-/// The SUBACK code of a refused subscription (MQTT 3.1.1: 0x80), a macro-free constant.
-static const int la_mqtt_suback_failure = 0x80;
 
 #endif

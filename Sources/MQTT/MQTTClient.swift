@@ -10,46 +10,41 @@ import ThreadSupport
 /// thread (libmosquitto is told it is threaded), and only queue packets: they never wait for
 /// the network.
 public final class MQTTClient: @unchecked Sendable {
+    let library: MosquittoLibrary
     /// The libmosquitto handle. It lives as long as the process: the network thread keeps
     /// using it, so it is never destroyed under that thread.
     private let handle: OpaquePointer
     private let settings: MQTTSettings
-    private let onEvent: @Sendable (MQTTEvent) -> Void
+    let onEvent: @Sendable (MQTTEvent) -> Void
     /// Messages longer than this are reported without their bytes.
     public let maxPayloadBytes: Int
     private let lock = ThreadLock()
     private var stopRequested = false
     private var backoffSeconds = 1
 
-    private static let libraryReady: Bool = { mosquitto_lib_init() == Int32(MOSQ_ERR_SUCCESS.rawValue) }()
-
     /// Creates the client (nothing is connected until `start`). Fails when libmosquitto
-    /// cannot be set up or refuses the TLS files.
+    /// cannot be loaded or set up, or refuses the login or TLS settings.
     public init(settings: MQTTSettings, maxPayloadBytes: Int, onEvent: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
-        guard Self.libraryReady else { throw MQTTError(message: "libmosquitto could not be initialised") }
+        library = try MosquittoLibrary.shared.get()
         self.settings = settings
         self.onEvent = onEvent
         self.maxPayloadBytes = maxPayloadBytes
-        guard let handle = mosquitto_new(settings.clientID, !settings.persistentSession, nil) else {
+        guard let handle = library.new(settings.clientID, !settings.persistentSession, nil) else {
             throw MQTTError(message: "mosquitto_new failed: errno \(errno)")
         }
         self.handle = handle
-        mosquitto_threaded_set(handle, true)
-        mosquitto_reconnect_delay_set(handle, 1, UInt32(max(1, settings.reconnectMaxSeconds)), true)
-        mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
+        _ = library.threadedSet(handle, true)
+        _ = library.reconnectDelaySet(handle, 1, UInt32(max(1, settings.reconnectMaxSeconds)), true)
+        _ = library.intOption(handle, MOSQ_OPT_TCP_NODELAY, 1)
         if let username = settings.username {
-            try check(mosquitto_username_pw_set(handle, username, settings.password), "username")
+            try check(library.usernamePasswordSet(handle, username, settings.password), "username")
         }
         if settings.tls {
             let capath = settings.caFile == nil ? "/etc/ssl/certs" : nil
-            try check(mosquitto_tls_set(handle, settings.caFile, capath, nil, nil, nil), "TLS setup")
+            try check(library.tlsSet(handle, settings.caFile, capath, nil, nil, nil), "TLS setup")
         }
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_connect_with_flags_callback_set(handle, mqttConnected)
-        mosquitto_disconnect_callback_set(handle, mqttDisconnected)
-        mosquitto_subscribe_callback_set(handle, mqttSubscribed)
-        mosquitto_message_callback_set(handle, mqttMessage)
-        mosquitto_publish_callback_set(handle, mqttPublished)
+        library.userDataSet(handle, Unmanaged.passUnretained(self).toOpaque())
+        MQTTCallbacks.install(on: handle, library)
     }
 
     /// Starts the network thread; returns false when no thread could be made. The client is
@@ -64,7 +59,7 @@ public final class MQTTClient: @unchecked Sendable {
         lock.lock()
         stopRequested = true
         lock.unlock()
-        mosquitto_disconnect(handle)
+        _ = library.disconnect(handle)
     }
 
     /// Subscribes to `topics` at QoS 1 in one SUBSCRIBE; returns its message id (matched by
@@ -73,18 +68,18 @@ public final class MQTTClient: @unchecked Sendable {
         guard !topics.isEmpty else { return nil }
         var messageID: Int32 = 0
         let rc = withCStrings(topics) { pointers in
-            mosquitto_subscribe_multiple(handle, &messageID, Int32(topics.count), pointers, 1, 0, nil)
+            library.subscribeMultiple(handle, &messageID, Int32(topics.count), pointers, 1, 0, nil)
         }
         return rc == Int32(MOSQ_ERR_SUCCESS.rawValue) ? messageID : nil
     }
 
-    /// Unsubscribes from `topics`; false when there is no connection (the broker then drops
-    /// the subscription with the session, or at the next connection we do not renew it).
+    /// Unsubscribes from `topics`; false when there is no connection (the next connection
+    /// does not renew them).
     @discardableResult
     public func unsubscribe(_ topics: [String]) -> Bool {
         guard !topics.isEmpty else { return true }
         let rc = withCStrings(topics) { pointers in
-            mosquitto_unsubscribe_multiple(handle, nil, Int32(topics.count), pointers, nil)
+            library.unsubscribeMultiple(handle, nil, Int32(topics.count), pointers, nil)
         }
         return rc == Int32(MOSQ_ERR_SUCCESS.rawValue)
     }
@@ -94,7 +89,7 @@ public final class MQTTClient: @unchecked Sendable {
     public func publish(topic: String, payload: [UInt8], qos: Int32 = 1) -> Int32? {
         var messageID: Int32 = 0
         let rc = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(handle, &messageID, topic, Int32(bytes.count), bytes.baseAddress, qos, false)
+            library.publish(handle, &messageID, topic, Int32(bytes.count), bytes.baseAddress, qos, false)
         }
         return rc == Int32(MOSQ_ERR_SUCCESS.rawValue) ? messageID : nil
     }
@@ -105,15 +100,15 @@ public final class MQTTClient: @unchecked Sendable {
     /// itself; a fatal error of that loop sends us back to connecting.
     private func runNetwork() {
         while !isStopped {
-            let rc = mosquitto_connect(handle, settings.host, Int32(settings.port), Int32(settings.keepaliveSeconds))
+            let rc = library.connect(handle, settings.host, Int32(settings.port), Int32(settings.keepaliveSeconds))
             guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else {
-                onEvent(.connectionFailed(reason: Self.describe(rc)))
+                onEvent(.connectionFailed(reason: library.describe(rc)))
                 waitBeforeRetry()
                 continue
             }
-            let loopResult = mosquitto_loop_forever(handle, -1, 1)
+            let loopResult = library.loopForever(handle, -1, 1)
             if isStopped { break }
-            onEvent(.disconnected(reason: Self.describe(loopResult)))
+            onEvent(.disconnected(reason: library.describe(loopResult)))
             waitBeforeRetry()
         }
     }
@@ -133,51 +128,15 @@ public final class MQTTClient: @unchecked Sendable {
         for _ in 0..<(seconds * 10) where !isStopped { usleep(100_000) }
     }
 
-    // MARK: Callbacks (on the network thread)
-
-    fileprivate func connected(code: Int32, flags: Int32) {
-        guard code == 0 else {
-            onEvent(.connectionFailed(reason: "the broker refused the connection: " + String(cString: mosquitto_connack_string(code))))
-            return
-        }
+    /// A connection was accepted: the next failure waits 1 s again.
+    func resetBackoff() {
         lock.lock()
         backoffSeconds = 1
         lock.unlock()
-        onEvent(.connected(sessionPresent: flags & 1 != 0))
     }
-
-    fileprivate func disconnected(code: Int32) {
-        guard code != 0 else { return }
-        onEvent(.disconnected(reason: Self.describe(code)))
-    }
-
-    fileprivate func subscribed(messageID: Int32, count: Int32, granted: UnsafePointer<Int32>?) {
-        let codes = granted.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, count)))) } ?? []
-        onEvent(.subscribed(messageID: messageID, grantedQoS: codes))
-    }
-
-    fileprivate func received(_ message: UnsafePointer<mosquitto_message>) {
-        let topic = message.pointee.topic.map { String(cString: $0) } ?? ""
-        let size = Int(max(0, message.pointee.payloadlen))
-        var payload: [UInt8]?
-        if size <= maxPayloadBytes {
-            payload = message.pointee.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
-        }
-        onEvent(.message(topic: topic, payload: payload, payloadSize: size))
-    }
-
-    fileprivate func published(messageID: Int32) { onEvent(.published(messageID: messageID)) }
-
-    // MARK: Helpers
 
     private func check(_ rc: Int32, _ what: String) throws(MQTTError) {
-        guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else { throw MQTTError(message: "\(what): \(Self.describe(rc))") }
-    }
-
-    /// libmosquitto's text for an error code; for a system error, the errno text.
-    static func describe(_ rc: Int32) -> String {
-        if rc == Int32(MOSQ_ERR_ERRNO.rawValue) { return String(cString: strerror(errno)) }
-        return String(cString: mosquitto_strerror(rc))
+        guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else { throw MQTTError(message: "\(what): \(library.describe(rc))") }
     }
 }
 
@@ -195,33 +154,4 @@ private func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafeMuta
         guard let base = buffer.baseAddress else { return Int32(MOSQ_ERR_INVAL.rawValue) }
         return body(UnsafePointer(base))
     }
-}
-
-// Trampolines: libmosquitto calls plain C functions with our object as userdata. They are
-// nonisolated free functions, as C calls them on the network thread.
-
-private func client(_ userdata: UnsafeMutableRawPointer?) -> MQTTClient? {
-    userdata.map { Unmanaged<MQTTClient>.fromOpaque($0).takeUnretainedValue() }
-}
-
-private func mqttConnected(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ code: Int32, _ flags: Int32) {
-    client(userdata)?.connected(code: code, flags: flags)
-}
-
-private func mqttDisconnected(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ code: Int32) {
-    client(userdata)?.disconnected(code: code)
-}
-
-private func mqttSubscribed(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ messageID: Int32, _ count: Int32,
-                            _ granted: UnsafePointer<Int32>?) {
-    client(userdata)?.subscribed(messageID: messageID, count: count, granted: granted)
-}
-
-private func mqttMessage(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ message: UnsafePointer<mosquitto_message>?) {
-    guard let message else { return }
-    client(userdata)?.received(message)
-}
-
-private func mqttPublished(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ messageID: Int32) {
-    client(userdata)?.published(messageID: messageID)
 }
