@@ -82,6 +82,8 @@ final class PushBridge {
             connected = false
             setStatus("error: \(reason)")
         case .disconnected(let reason):
+            // After a refused CONNACK libmosquitto also reports a disconnection: keep the refusal.
+            guard connected else { return }
             connected = false
             setStatus("error: connection lost: \(reason)")
         case .subscribed(let messageID, let granted):

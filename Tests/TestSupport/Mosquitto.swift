@@ -8,11 +8,19 @@ public final class Mosquitto: @unchecked Sendable {
     public let directory: TemporaryDirectory
     private var process: ChildProcess?
 
-    /// Picks a free port and, when `start` is true, starts the broker and waits until it accepts connections.
-    public init(start: Bool = true) throws {
+    /// Picks a free port and, when `start` is true, starts the broker and waits until it accepts
+    /// connections. `listenerConfig` adds lines to the listener (TLS files, `allow_anonymous false`,
+    /// `password_file`, `acl_file`); it may name files of `directory` as `$DIR`.
+    public init(start: Bool = true, listenerConfig: String = "allow_anonymous true",
+                prepare: (URL) throws -> Void = { _ in }) throws {
         directory = try TemporaryDirectory(prefix: "liveactivities-mosquitto")
         port = try Self.freePort()
-        let config = "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 100000\n"
+        try prepare(directory.url)
+        let listener = listenerConfig.replacingOccurrences(of: "$DIR", with: directory.path)
+        // Started as root, mosquitto would switch to the `mosquitto` user, which cannot read this
+        // private directory's password, ACL and key files: keep the user the tests run as.
+        let user = geteuid() == 0 ? "user root\n" : ""
+        let config = user + "listener \(port) 127.0.0.1\n\(listener)\npersistence false\nmax_queued_messages 100000\n"
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         if start { try self.start() }
     }
@@ -24,11 +32,17 @@ public final class Mosquitto: @unchecked Sendable {
     public var logFile: URL { directory.url.appendingPathComponent("mosquitto.log") }
 
     public func start() throws {
-        process = try ChildProcess("mosquitto", ["-c", configFile.path], output: .file(logFile))
+        process = try ChildProcess(Self.executable, ["-c", configFile.path], output: .file(logFile))
         guard waitUntil(timeout: 10, { Self.accepts(port: port) }) else {
             process?.stop()
             throw MosquittoError.didNotStart((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")
         }
+    }
+
+    /// `mosquitto` from PATH, else where Debian puts it (/usr/sbin is not on every user's PATH).
+    static var executable: String {
+        let found = ChildProcess.resolve("mosquitto")
+        return found.contains("/") ? found : "/usr/sbin/mosquitto"
     }
 
     /// SIGKILL, as a crash or a lost network would look to its clients.
@@ -40,11 +54,11 @@ public final class Mosquitto: @unchecked Sendable {
     public var isRunning: Bool { process?.isRunning ?? false }
 
     /// Publishes with `mosquitto_pub` at QoS 1 (it returns once the broker has the message).
-    public func publish(_ topic: String, _ payload: String) throws {
+    public func publish(_ topic: String, _ payload: String, arguments: [String] = []) throws {
         let file = directory.url.appendingPathComponent("payload-\(UUID().uuidString)")
         try payload.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try runCommand("mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", topic, "-f", file.path])
+        let result = try runCommand("mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", topic, "-f", file.path] + arguments)
         guard result.status == 0 else { throw MosquittoError.publishFailed(result.stderr) }
     }
 

@@ -16,6 +16,12 @@ final class PushWorld {
         fixture = try DaemonFixture(recorderName: recorderName, config: "push-broker = \(broker.url)\n" + extraConfig)
     }
 
+    /// A world around a broker made by the caller, with the daemon's whole push config.
+    init(broker: Mosquitto, daemonConfig: String) throws {
+        self.broker = broker
+        fixture = try DaemonFixture(recorderName: nil, config: daemonConfig)
+    }
+
     var status: String { (try? client.property("PushStatus"))?.string ?? "" }
 
     /// Waits (on the bus's signals) until `PushStatus` satisfies `condition`.
@@ -39,9 +45,10 @@ final class PushWorld {
     }
 
     /// Publishes `{"aps": aps}` on `<prefix>/<kind>/<name>`.
-    func publish(_ kind: String, _ name: String, aps: [String: Any], prefix: String = "liveactivities") throws {
+    func publish(_ kind: String, _ name: String, aps: [String: Any], prefix: String = "liveactivities",
+                 arguments: [String] = []) throws {
         let data = try JSONSerialization.data(withJSONObject: ["aps": aps], options: [.sortedKeys])
-        try broker.publish("\(prefix)/\(kind)/\(name)", String(decoding: data, as: UTF8.self))
+        try broker.publish("\(prefix)/\(kind)/\(name)", String(decoding: data, as: UTF8.self), arguments: arguments)
     }
 
     /// Publishes raw text.
