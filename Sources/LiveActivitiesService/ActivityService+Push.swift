@@ -105,17 +105,21 @@ extension ActivityService {
         refresh(id, alert: nil, now: clock())
     }
 
-    /// Saves the registry once the messages at hand are handled (timestamps change per message).
+    /// Saves the registry within a second: timestamps change with every message, and writing
+    /// the file for each would cost more than applying it. (A token change saves at once.) A
+    /// crash loses at most that second of timestamps, which only guard against older messages.
     func savePushSoon() {
         guard let push, !push.savePending else { return }
         push.savePending = true
         let target = LoopBound(self)
-        loop.post {
-            guard let push = target.value.push else { return }
+        loop.addTimer(at: clock() + Self.pushSaveDelay) {
+            guard let push = target.value.push, push.savePending else { return }
             push.savePending = false
             push.save()
         }
     }
+
+    static let pushSaveDelay = 1.0
 
     static let pushOff = DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
                                    message: "push is off: set push-broker in liveactivityd.conf (see docs/push.md)")

@@ -16,7 +16,7 @@ final class PushState {
     var registry: PushRegistry
     let path: String
     var counts = Counts()
-    /// Whether a save of the registry is already posted (timestamps are saved once per round).
+    /// Whether a save of the registry is already scheduled (timestamps are saved once a second).
     var savePending = false
 
     init(bridge: PushBridge, registry: PushRegistry, path: String) {
@@ -29,6 +29,7 @@ final class PushState {
 
     /// Writes `push.json` now; a failure is logged (push goes on from memory).
     func save() {
+        savePending = false
         do {
             try registry.save(path: path)
         } catch {

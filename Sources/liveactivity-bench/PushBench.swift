@@ -45,12 +45,15 @@ enum PushBench {
         }
 
         let appliedBefore = watcher.appliedCount
-        let t0 = monotonicSeconds()
-        for i in 0..<flood { publisher.publish(topic, body: "flood\(i)", sequence: samples + 100 + i) }
-        guard watcher.wait(timeout: 120, { watcher.appliedCount - appliedBefore >= flood }) else {
-            throw BenchError.setup("only \(watcher.appliedCount - appliedBefore) of \(flood) messages were applied")
+        var rate = 0.0
+        let cost = try world.cost {
+            let t0 = monotonicSeconds()
+            for i in 0..<flood { publisher.publish(topic, body: "flood\(i)", sequence: samples + 100 + i) }
+            guard watcher.wait(timeout: 120, { watcher.appliedCount - appliedBefore >= flood }) else {
+                throw BenchError.setup("only \(watcher.appliedCount - appliedBefore) of \(flood) messages were applied")
+            }
+            rate = Double(flood) / (monotonicSeconds() - t0)
         }
-        let rate = Double(flood) / (monotonicSeconds() - t0)
         world.daemon.kill()
         try? FileManager.default.removeItem(at: config)
         return [
@@ -58,6 +61,8 @@ enum PushBench {
                 measured: "\(millis(percentile(latencies, 0.5))) / \(millis(percentile(latencies, 0.99)))", target: "reference", met: nil),
             Row(name: "Push messages applied per second, one daemon (\(flood) updates, QoS 1)",
                 measured: String(format: "%.0f", rate), target: "reference", met: nil),
+            Row(name: "Daemon CPU per applied push message (all threads)", measured: micros(cost.cpu / Double(flood)),
+                target: "reference", met: nil),
             Row(name: "Update round trip with push off / on, median", measured: "\(micros(off.median)) / \(micros(on.median))",
                 target: "on ≤ 1.1× off", met: on.median <= off.median * 1.1),
             Row(name: "Update round trip with push off / on, p99", measured: "\(micros(off.p99)) / \(micros(on.p99))",
