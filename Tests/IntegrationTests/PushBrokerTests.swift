@@ -12,14 +12,25 @@ struct PushBrokerTests {
         #expect(w.waitForStatus { $0 == "connected" }, "status: \(w.status)")
         let (id, token) = try w.startWithToken(state: ["title": .string("Build 42"), "progress": .double(0.1)])
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit), "a 128-bit hex token: \(token)")
+        let announced = w.client.waitFor {
+            w.client.signals.contains { message in
+                message.member == "PropertiesChanged" && message.path?.hasSuffix("/activity/\(id)") == true
+                    && ((try? message.arguments())?.dropFirst().first?.vardict?["PushToken"]?.unwrapped.string == token)
+            }
+        }
+        #expect(announced, "the token is announced with PropertiesChanged")
+        let staleAt = PushWorld.now() + 7200
         try w.publish("activity", token, aps: ["timestamp": PushWorld.now(), "event": "update",
                                               "content-state": ["title": "Build 42", "body": "linking", "progress": 0.8],
-                                              "alert": ["title": "Almost there", "body": "linking"]])
+                                              "alert": ["title": "Almost there", "body": "linking"], "stale-date": staleAt,
+                                              "relevance-score": 30])
         #expect(w.waitForReceived(1))
         #expect(w.received.first?.id == id && w.received.first?.event == "update" && w.received.first?.applied == true)
         let now = try w.client.get(id)
         #expect(now["body"]?.string == "linking")
         #expect(now["progress"]?.double == 0.8)
+        #expect(now["stale-at"]?.integer == Int64(staleAt))
+        #expect(now["relevance"]?.double == 30)
         #expect(w.fixture.waitForNotifies(2))
         let texts = (w.fixture.recorder?.calls ?? []).map { $0.summary + " " + $0.body }
         #expect(texts.contains { $0.contains("linking") }, "the card shows the pushed state: \(texts)")
@@ -45,6 +56,16 @@ struct PushBrokerTests {
         #expect(w.received.map(\.id) == [id, otherID], "\(w.received)")
         let saved = try String(contentsOf: w.fixture.daemon.stateDirectory.appendingPathComponent("push.json"), encoding: .utf8)
         #expect(!saved.contains(token), "the ended activity's token is forgotten")
+    }
+
+    @Test func endWithAPastDismissalDateClosesAtOnce() throws {
+        let w = try PushWorld(recorderName: nil)
+        let (id, token) = try w.startWithToken()
+        try w.publish("activity", token, aps: ["timestamp": PushWorld.now(), "event": "end", "dismissal-date": 0])
+        #expect(w.waitForReceived(1))
+        #expect(w.received.first?.applied == true)
+        #expect(w.client.waitFor { w.client.error { _ = try w.client.get(id) }?.name.hasSuffix("NotFound") == true },
+                "dismissed at once, the activity leaves the bus")
     }
 
     @Test func pushToStartStartsAnActivityOfTheTokensKind() throws {
