@@ -18,14 +18,20 @@ let package = Package(
                        providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CNotify", path: "Modules/CNotify", pkgConfig: "libnotify",
                        providers: [.apt(["libnotify-dev"])]),
+        /// Header only (no pkgConfig: its -lmosquitto would link the library): MQTT dlopens it.
+        .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         .target(name: "ActivityModel"),
         /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
         .target(name: "ThreadSupport"),
         .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
         .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport", "ActivityModel"]),
+        /// The only importer of CMosquitto: an MQTT client on its own thread (push, docs/push.md).
+        .target(name: "MQTT", dependencies: ["CMosquitto", "ThreadSupport"]),
+        /// Pure push logic: `aps` payloads, topics, tokens, the push-* settings.
+        .target(name: "Push"),
         .target(name: "LiveActivitiesService",
-                dependencies: ["ActivityModel", "DBus", "Notifications"]),
+                dependencies: ["ActivityModel", "DBus", "Notifications", "MQTT", "Push"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "LiveActivitiesService"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -35,13 +41,14 @@ let package = Package(
         .executableTarget(name: "focusflow", dependencies: ["LiveActivityKit"], path: "Examples/focusflow"),
         .executableTarget(name: "leanup", dependencies: ["LiveActivityKit"], path: "Examples/leanup"),
         /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.
-        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport"]),
+        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport", "MQTT"]),
 
         /// Real processes for tests: a private dbus-daemon, Xvfb, dunst, our binaries.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
         .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
+        .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),

@@ -19,6 +19,7 @@ extension ActivityService {
                 touched.append(id.rawValue)
             case .ended(let id, let reason, _):
                 emit("ActivityEnded", [.string(id.rawValue), .string(reason.rawValue)])
+                pushActivityEnded(id.rawValue)
                 touched.append(id.rawValue)
             case .statusChanged(let id, let status):
                 emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
@@ -80,7 +81,7 @@ extension ActivityService {
         // By id, so a tick's render of the same moment is reused.
         guard let rendered = try? registry.render(id: id, now: now, timeZoneOffset: Self.timeZoneOffset(at: now),
                                                   style: renderStyle) else { return nil }
-        return ActivitySnapshot(activity: activity, rendered: rendered)
+        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: announcedPushToken(id))
     }
 
     var renderStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }

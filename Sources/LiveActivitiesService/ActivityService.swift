@@ -45,6 +45,8 @@ public final class ActivityService {
     /// The tray item, when the config asks for one; kept up to date with the compact text.
     var tray: StatusNotifierItem?
     let limits: Limits
+    /// Push over MQTT (`ActivityService+Push`); nil when `push-broker` is unset.
+    var push: PushState?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardPresenter?,
                 limits: Limits = Limits(), clock: @escaping () -> Double = LocalTime.now,
@@ -109,6 +111,7 @@ public final class ActivityService {
                options: [String: DBusValue]) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
         reloadKindsIfUnknown(request.kind)
+        try checkPushOptions(request)
         let now = clock()
         let before = registry
         let (id, events) = try mapped { () throws(ActivityError) in
@@ -116,6 +119,7 @@ public final class ActivityService {
                                options: request.options, now: now)
         }
         try commit(events, before: before, now: now)
+        registerPush(id.rawValue, request)
         return id.rawValue
     }
 
@@ -254,6 +258,9 @@ struct StartRequest {
     let state: [String: Value]
     let options: StartOptions
     let reason: String?
+    /// Start options `push-type` (`token`) and `push-channel` (ActivityService+Push).
+    let pushType: String?
+    let pushChannel: String?
 
     init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
          method: String) throws(DBusError) {
@@ -261,10 +268,11 @@ struct StartRequest {
         self.attributes = try ValueConversion.modelValues(attributes, what: "attributes")
         self.state = try ValueConversion.modelValues(state, what: "state")
         var known = ["id", "stale-at", "relevance", "app-name"]
-        if method == "Toggle" { known.append("reason") }
+        if method == "Toggle" { known.append("reason") } else { known += ["push-type", "push-channel"] }
         let reader = try OptionReader(method: method, options: options, known: known)
         self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
                                     relevance: try reader.number("relevance"), appName: try reader.string("app-name"))
         reason = try reader.string("reason")
+        (pushType, pushChannel) = try reader.pushOptions()
     }
 }

@@ -82,6 +82,7 @@ public enum Daemon {
         }
         service.restoreState()
         service.watchKindDirectories()
+        service.startPush(config.push, paths: paths)
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
         if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }

@@ -64,10 +64,11 @@ public struct CommandLineTool {
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
+            options.merge(Self.pushStartOptions(command)) { $1 }
             let method = command.spec.name == "start" ? "Start" : "Toggle"
             let reply = try client.call(method, [.string(p[0]), .vardict(values.attributes), .vardict(values.state), .vardict(options)])
             if method == "Start" {
-                output(reply.first?.string ?? "")
+                output(try startedLine(id: reply.first?.string ?? "", command, client))
             } else {
                 let started = reply.count > 1 ? (reply[1].bool ?? false) : false
                 output("\(reply.first?.string ?? "") \(started ? "started" : "ended")")
@@ -113,6 +114,10 @@ public struct CommandLineTool {
             }
         case "status":
             try status(client, json: command.flags.contains("json"))
+        case "push-token":
+            output(try pushToken(of: p[0], client))
+        case "push-to-start-token":
+            output(try client.call("PushToStartToken", [.string(p[0])]).first?.string ?? "")
         case "watch":
             let name = command.options["format"] ?? "plain"
             guard let format = WatchFormat(rawValue: name) else {

@@ -4,7 +4,7 @@ import TestSupport
 /// `liveactivity-bench`: measures the real daemon on a private bus and prints one table,
 /// each figure beside its target (docs/benchmarks.md). Run it through `scripts/bench`.
 let usage = """
-Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick]
+Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick] [--push-only]
 
 Starts a private dbus-daemon, a counting notification server, Xvfb + dunst and the
 liveactivityd found beside this executable; prints a Markdown table of the results.
@@ -12,11 +12,13 @@ liveactivityd found beside this executable; prints a Markdown table of the resul
   --throughput-seconds N  length of each updates/s run (default 5)
   --loop-seconds N        updates of the notify-send loop comparison (default 30)
   --quick                 idle 10 s, throughput 2 s, loop 10 s
+  --push-only             only the push measures (a mosquitto on 127.0.0.1; about 20 s)
 """
 
 var idleSeconds = 60.0
 var throughputSeconds = 5.0
 var loopSeconds = 30
+var pushOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -33,6 +35,7 @@ while let argument = arguments.first {
     case "--throughput-seconds": throughputSeconds = number()
     case "--loop-seconds": loopSeconds = Int(number())
     case "--quick": idleSeconds = 10; throughputSeconds = 2; loopSeconds = 10
+    case "--push-only": pushOnly = true
     case "--help", "-h": print(usage); exit(0)
     default:
         FileHandle.standardError.write(Data("unknown option \(argument)\n\(usage)\n".utf8))
@@ -46,6 +49,13 @@ func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(te
 do {
     var rows: [Row] = []
     let world = try BenchWorld()
+    if pushOnly {
+        progress("push through mosquitto")
+        print(Report.machine())
+        print("Build: release. Push measures only.\n")
+        print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000)))
+        exit(0)
+    }
     progress("exec → name")
     rows += try Startup.measure(world: world, runs: 15)
     try world.daemon.start()
@@ -57,6 +67,8 @@ do {
     let throughput = try Throughput.measure(world: world, seconds: throughputSeconds)
     rows += throughput
     world.daemon.kill()
+    progress("push through mosquitto")
+    rows += try PushBench.measure(world: world, samples: 500, flood: 5000)
     progress("notify-send loop against dunst, \(loopSeconds) s twice")
     rows += try NotifySendLoop.measure(seconds: loopSeconds)
     print(Report.machine())
