@@ -16,7 +16,9 @@ enum PushOptions {
                       options: [String: DBusValue]) throws(ActivityAuthorizationError) -> [DBusValue] {
         do {
             return try link.call("Start", arguments + [.vardict(options)])
-        } catch where error.code == .invalidContent && error.message.contains("option \"push-") {
+        } catch where options.keys.contains(where: { $0.hasPrefix("push-") }) && error.message.contains("push-") {
+            // A daemon without push refuses the push options (NotSupported while push-broker is
+            // unset; InvalidArgs from one that predates push): start the activity locally.
             let local = options.filter { !$0.key.hasPrefix("push-") }
             return try link.call("Start", arguments + [.vardict(local)])
         }
