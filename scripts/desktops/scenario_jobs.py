@@ -77,6 +77,9 @@ def play_jobs(run):
     server.screenshot(world, run.screenshot_path)
     row["button works"] = na("a job's cancel button cannot be pressed without a pointer (tested on a fake job "
                              "server); card buttons: see plasma-cards")
+    if getattr(server, "panel", False):
+        from plasma_panel import check_panel
+        check_panel(run)
 
     for key in APPS:
         run.la("end", key, "--dismissal", "immediate")
