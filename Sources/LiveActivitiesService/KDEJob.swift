@@ -12,8 +12,9 @@ enum KDEJobNames {
     static let viewInterfaceV3 = "org.kde.JobViewV3"
     /// KJob::Killable: the job gets a cancel button, which emits `cancelRequested`.
     static let killable: Int32 = 1
-    /// What `requestView` is given as the desktop entry (no .desktop file matches it).
-    static let desktopEntry = "liveactivityd"
+    /// What `requestView` is given as the desktop entry: none (the daemon has no .desktop
+    /// file; a made-up one only makes Plasma log "Failed to find service for Unity Launcher").
+    static let desktopEntry = ""
 }
 
 /// One JobViewV2/V3 call on a job object.
