@@ -6,6 +6,7 @@ BUS_NAME = io.github.liveactivities.LiveActivities1
 PLASMOID = io.github.liveactivities.compact
 PLASMOID_DIR = $(DATADIR)/plasma/plasmoids/$(PLASMOID)
 CONFIG ?= release
+GNOME_EXTENSION = liveactivities@liveactivities.github.io
 
 .PHONY: all build test run install install-files uninstall clean
 
@@ -33,6 +34,8 @@ install-files:
 	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
 	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	install -m 644 data/kinds/*.json $(DESTDIR)$(DATADIR)/liveactivities/kinds/
+	install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)
+	install -m 644 data/gnome-shell/$(GNOME_EXTENSION)/* $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)/
 	install -d $(DESTDIR)$(PLASMOID_DIR)/contents/ui $(DESTDIR)$(PLASMOID_DIR)/contents/code
 	install -m 644 data/plasma/$(PLASMOID)/metadata.json $(DESTDIR)$(PLASMOID_DIR)/
 	install -m 644 data/plasma/$(PLASMOID)/contents/ui/*.qml -t $(DESTDIR)$(PLASMOID_DIR)/contents/ui
@@ -44,7 +47,9 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/$(BUS_NAME).xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service \
 	  $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
-	rm -rf $(DESTDIR)$(DATADIR)/liveactivities $(DESTDIR)$(PLASMOID_DIR)
+	rm -rf $(DESTDIR)$(DATADIR)/liveactivities
+	rm -rf $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)
+	rm -rf $(DESTDIR)$(PLASMOID_DIR)
 
 clean:
 	swift package clean

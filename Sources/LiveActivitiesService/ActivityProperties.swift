@@ -36,6 +36,7 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "CompactLeading", key: "compact-leading", signature: "s") { .string($0.rendered.compactLeading) },
         ActivityProperty(name: "CompactTrailing", key: "compact-trailing", signature: "s") { .string($0.rendered.compactTrailing) },
         ActivityProperty(name: "Minimal", key: "minimal", signature: "s") { .string($0.rendered.minimal) },
+        ActivityProperty(name: "Actions", key: "actions", signature: "a(ss)") { ActivityActions.value(of: $0) },
     ]
 
     /// Unix seconds as `x`, 0 for none.
@@ -78,6 +79,7 @@ enum ActivityInterface {
         case "s": return .string("")
         case "x": return .int64(0)
         case "d": return .double(-1)
+        case "a(ss)": return .array(elementSignature: "(ss)", [])
         default: return .vardict([:])
         }
     }

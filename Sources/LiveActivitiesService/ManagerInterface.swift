@@ -60,6 +60,11 @@ enum ManagerInterface {
                     try service.extend(id: a.string(0), seconds: a.int64(1))
                     return []
                 },
+                DBusMethod("InvokeAction", inputs: [DBusArgument("id", "s"), DBusArgument("action", "s")]) { call throws(DBusError) in
+                    let a = try Arguments(call)
+                    try service.invokeAction(id: a.string(0), action: a.string(1))
+                    return []
+                },
             ],
             properties: [
                 DBusProperty("Enabled", "b", access: .readwrite, get: { .boolean(service.enabled) },

@@ -88,6 +88,12 @@ public struct CommandLineTool {
         case "extend":
             let seconds = try ParsedCommand.duration(p[1], what: "extend")
             _ = try client.call("Extend", [.string(p[0]), .int64(seconds)])
+        case "action":
+            if p.count > 1 {
+                _ = try client.call("InvokeAction", [.string(p[0]), .string(p[1])])
+            } else {
+                try actions(of: p[0], client)
+            }
         case "enabled":
             if p.isEmpty {
                 output(try client.property("Enabled").bool == true ? "on" : "off")
@@ -114,6 +120,17 @@ public struct CommandLineTool {
     private func kindOf(_ id: String, _ client: BusClient) throws(CLIError) -> String? {
         let properties = try client.call("Get", [.string(id)]).first?.vardict
         return properties?["kind"]?.string
+    }
+
+    /// The buttons of an activity, one `KEY<TAB>LABEL` line each, in display order.
+    private func actions(of id: String, _ client: BusClient) throws(CLIError) {
+        guard case .array(_, let rows)? = try client.call("Get", [.string(id)]).first?.vardict?["actions"] else { return }
+        let lines = rows.compactMap { row -> String? in
+            guard case .structure(let fields) = row, fields.count == 2, let key = fields[0].string,
+                  let label = fields[1].string else { return nil }
+            return key + "\t" + label
+        }
+        if !lines.isEmpty { output(lines.joined(separator: "\n")) }
     }
 
     private func list(_ client: BusClient, json: Bool) throws(CLIError) {

@@ -30,6 +30,11 @@ enum OutputFormat {
         }
         switch value {
         case .string(let s): return s
+        case .array("(ss)", let rows):  // actions: each button's label, then its key
+            return rows.compactMap { row -> String? in
+                guard case .structure(let fields) = row, fields.count == 2 else { return nil }
+                return "\(fields[1].string ?? "") (\(fields[0].string ?? ""))"
+            }.joined(separator: ", ")
         case .boolean(let b): return b ? "true" : "false"
         case .double(let d): return String(d)
         default: return value.integer.map(String.init) ?? value.typeDescription
