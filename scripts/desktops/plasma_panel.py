@@ -17,7 +17,7 @@ from world import ServerFailed
 APPLET = "io.github.liveactivities.compact"
 PACKAGES = ["kded5", "tesseract-ocr", "xdotool"]
 EXTRA_COLUMNS = ["tray item in the panel", "panel: compact text", "panel: follows Update", "job card: body",
-                 "applet popup: rows", "applet popup: button", "applet: no QML errors"]
+                 "applet popup: rows", "applet: cost", "applet popup: button", "applet: no QML errors"]
 PANEL_HEIGHT = 44  # Plasma 5.27's default bottom panel at 96 dpi, with a margin
 
 
@@ -52,9 +52,12 @@ def grab(world, path, crop=None):
     return path
 
 
-def ocr_words(world, crop, name):
-    """The words tesseract reads in `crop` (upscaled 3x, greyscale), with their screen boxes."""
+def ocr_words(world, crop, name, after_grab=None):
+    """The words tesseract reads in `crop` (upscaled 3x, greyscale), with their screen boxes;
+    `after_grab` runs right after the screenshot (before the slow OCR)."""
     shot = grab(world, world.file("ocr", f"{name}.png"), crop)
+    if after_grab:
+        after_grab()
     big = world.file("ocr", f"{name}-3x.png")
     subprocess.run(["convert", shot, "-resize", "300%", "-colorspace", "Gray", big], check=True, timeout=30)
     tsv = subprocess.run(["tesseract", big, "-", "tsv"], capture_output=True, text=True, timeout=60).stdout
@@ -100,13 +103,19 @@ def check_panel(run):
     compact = lambda: str(run.bus_call("io.github.liveactivities.LiveActivities1",
                                        "/io/github/liveactivities/LiveActivities1", "org.freedesktop.DBus.Properties",
                                        "Get", "ss", ["io.github.liveactivities.LiveActivities1", "CompactText"]))
-    words = run.wait(lambda: (lambda ws: ws if shows(ws, compact()) else None)(ocr_words(world, panel, "panel")),
-                     timeout=10, step=1) or ocr_words(world, panel, "panel")
-    run.notes.append(f"panel OCR: {text_of(words)!r}; CompactText {compact()!r}")
-    row["panel: compact text"] = check(shows(words, compact()),
-                                       f"applet {reply.strip()} added by a Plasma script; OCR of the panel reads "
-                                       f"{text_of(words)!r} = CompactText {compact()!r}",
-                                       f"OCR of the panel reads {text_of(words)!r}, CompactText is {compact()!r}")
+    seen = []  # CompactText just before and just after each screenshot (a timer ticks meanwhile)
+
+    def panel_matches():
+        before = compact()
+        words = ocr_words(world, panel, "panel", after_grab=lambda: seen.append((before, compact())))
+        return (words, seen[-1]) if any(shows(words, text) for text in seen[-1]) else None
+
+    found = run.wait(panel_matches, timeout=12, step=0.5)
+    words, texts = found or (ocr_words(world, panel, "panel"), seen[-1] if seen else ("?", "?"))
+    run.notes.append(f"panel OCR: {text_of(words)!r}; CompactText {texts}")
+    row["panel: compact text"] = check(bool(found), f"applet {reply.strip()} added by a Plasma script; OCR of the "
+                                       f"panel reads {text_of(words)!r}: CompactText {texts[0]!r} (emoji aside)",
+                                       f"OCR of the panel reads {text_of(words)!r}, CompactText was {texts}")
 
     started = time.time()
     run.la("update", "tea", "title=Oolong", "--relevance", "10")
@@ -117,17 +126,32 @@ def check_panel(run):
                                          "the panel never showed the updated title 'Oolong'")
 
     row["job card: body"] = check_job_body(run, width, height)
-    popup_words = open_popup(run, panel)
+    closed_reads = len(reads(run))  # the panel followed the updates above with the popup closed
+    popup_words, applet = open_popup(run, panel)
     row["applet popup: rows"] = check_rows(run, popup_words)
+    opened = time.time()
+    first = len(reads(run))
+    ticks = run.wait(lambda: len(reads(run)) >= first + 3, timeout=10)  # the tea timer ticks every second
+    rate = (len(reads(run)) - first) / (time.time() - opened)
+    row["applet: cost"] = check(closed_reads == 0 and ticks,
+                                f"popup closed: {closed_reads} CLI runs while the panel followed the updates; "
+                                f"popup open: {rate:.1f} row reads/s (one `liveactivity list` + one `get` per "
+                                "activity each time the compact text changes)",
+                                f"{closed_reads} CLI runs with the popup closed; {rate:.1f}/s open")
     row["applet popup: button"] = press_button(run, popup_words)
-    if popup_words:
-        click(run, next((w for w in ocr_words(world, panel, "panel-4") if "oolong" in w["text"].lower()), None))
+    time.sleep(1.5)  # the popup reads its rows again after the press
     shot = os.path.join(os.path.dirname(run.screenshot_path), "plasma-panel.png")
     grab(world, shot, (960, 540, 0, height - 540))
     run.notes.append(f"screenshot of the panel and the applet's popup: {shot}")
+    click(run, applet)  # closes the popup again
     errors = [line for line in world.log("plasmashell", tail=4000).splitlines() if APPLET in line]
     row["applet: no QML errors"] = check(not errors, "plasmashell logged nothing about the applet",
                                          f"{len(errors)} lines: {errors[:3]}")
+
+
+def reads(run):
+    """The applet's row reads so far: `List` calls on the daemon (the scenario itself never lists)."""
+    return run.record().calls("List", "io.github.liveactivities.LiveActivities1")
 
 
 def check_tray(run):
@@ -159,16 +183,17 @@ def check_job_body(run, width, height):
 
 
 def open_popup(run, panel):
-    """Clicks the applet (where OCR found 'Oolong') and reads the popup above the panel."""
+    """Clicks the applet (where OCR found 'Oolong') and reads the popup above the panel: (words, where)."""
     words = ocr_words(run.world, panel, "panel-3")
     target = next((w for w in words if "oolong" in w["text"].lower()), None)
     if target is None:
-        return []
+        return [], None
     click(run, target)
     width, height = run.server.screen
     area = (960, height - PANEL_HEIGHT - 40, 0, 40)
-    return run.wait(lambda: (lambda ws: ws if shows(ws, "Oolong") and shows(ws, "Pomodoro") else None)(
+    words = run.wait(lambda: (lambda ws: ws if shows(ws, "Oolong") and shows(ws, "Pomodoro") else None)(
         ocr_words(run.world, area, "popup")), timeout=8, step=1) or ocr_words(run.world, area, "popup")
+    return words, target
 
 
 def check_rows(run, words):

@@ -12,11 +12,14 @@ ColumnLayout {
     property var activity
     signal actionPressed(string key)
 
+    // Paused and stale activities are dimmed (their buttons are not).
+    readonly property real textOpacity: activity.paused || activity.stale ? 0.6 : 1
+
     spacing: PlasmaCore.Units.smallSpacing
-    opacity: activity.paused || activity.stale ? 0.6 : 1
 
     PlasmaExtras.Heading {
         Layout.fillWidth: true
+        opacity: row.textOpacity
         level: 4
         wrapMode: Text.Wrap
         text: activity.paused ? i18n("%1 (paused)", activity.title)
@@ -25,6 +28,7 @@ ColumnLayout {
 
     PlasmaComponents3.Label {
         Layout.fillWidth: true
+        opacity: row.textOpacity
         visible: text !== ""
         wrapMode: Text.Wrap
         text: activity.body
@@ -32,6 +36,7 @@ ColumnLayout {
 
     PlasmaComponents3.ProgressBar {
         Layout.fillWidth: true
+        opacity: row.textOpacity
         visible: activity.progress >= 0
         from: 0
         to: 1
