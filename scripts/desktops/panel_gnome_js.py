@@ -40,6 +40,10 @@ const sections = button.menu._getMenuItems().filter(s => s.actor.visible).map(se
     c.has_style_class_name('liveactivities-title') ? c : find(c)), null);
   const title = find(section.actor);
   out.titleClasses = title ? title.get_style_class_name() : null;
+  const find2 = actor => actor.get_children().reduce((found, c) => found || (c.has_style_class_name &&
+    c.has_style_class_name('liveactivities-row') ? c : find2(c)), null);
+  const row = find2(section.actor);
+  out.separator = row ? row.has_style_class_name('liveactivities-following') : null;
   return out;
 });
 const [x, y] = button.menu.actor.get_transformed_position();

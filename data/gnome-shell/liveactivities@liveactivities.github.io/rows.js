@@ -1,7 +1,7 @@
 /* exported ActivityRow, styleStatus */
-// One live activity in the island's menu: a separator (not above the first), then one item
-// holding its title, its body, a progress bar when it has progress, and its buttons (the
-// daemon's `Actions`). It only shows what the daemon published; a press goes to `onAction`.
+// One live activity in the island's menu: one item holding its title, its body, a progress
+// bar when it has progress, and its buttons (the daemon's `Actions`), with a line above it
+// unless it is the first. It only shows what the daemon published; a press goes to `onAction`.
 const { St, Clutter } = imports.gi;
 const PopupMenu = imports.ui.popupMenu;
 
@@ -25,11 +25,8 @@ var ActivityRow = class ActivityRow {
         this._onAction = onAction;
         this._actionsKey = null;
         this.section = new PopupMenu.PopupMenuSection();
-        this._separator = new PopupMenu.PopupSeparatorMenuItem();
-        this.section.addMenuItem(this._separator);
-
         const item = new PopupMenu.PopupBaseMenuItem({ reactive: false, can_focus: false });
-        const box = new St.BoxLayout({ vertical: true, x_expand: true, style_class: 'liveactivities-row' });
+        const box = this._box = new St.BoxLayout({ vertical: true, x_expand: true, style_class: 'liveactivities-row' });
         item.add_child(box);
         this.section.addMenuItem(item);
 
@@ -58,9 +55,13 @@ var ActivityRow = class ActivityRow {
         this._showActions(properties.Actions ?? []);
     }
 
-    /** The separator shows between sections, not above the first. */
+    /** A line separates each row from the one above it (a style class: GNOME hides separator
+     *  items at the start of a section by itself). */
     setFirst(first) {
-        this._separator.visible = !first;
+        if (first)
+            this._box.remove_style_class_name('liveactivities-following');
+        else
+            this._box.add_style_class_name('liveactivities-following');
     }
 
     /** Rebuilds the buttons only when the daemon's list of (key, label) changed. */
