@@ -94,6 +94,7 @@ def shows(words, expected):
 def check_panel(run):
     """Adds the panel's, tray's, job cards' and applet's columns to `run.row`."""
     world, row = run.world, run.row
+    begun = time.time()
     width, height = run.server.screen
     panel = (width, PANEL_HEIGHT, 0, height - PANEL_HEIGHT)
     row["tray item in the panel"] = check_tray(run)
@@ -144,6 +145,7 @@ def check_panel(run):
     grab(world, shot, (960, 540, 0, height - 540))
     run.notes.append(f"screenshot of the panel and the applet's popup: {shot}")
     click(run, applet)  # closes the popup again
+    run.notes.append(f"panel checks took {time.time() - begun:.0f} s")
     errors = [line for line in world.log("plasmashell", tail=4000).splitlines() if APPLET in line]
     row["applet: no QML errors"] = check(not errors, "plasmashell logged nothing about the applet",
                                          f"{len(errors)} lines: {errors[:3]}")
@@ -175,7 +177,7 @@ def check_job_body(run, width, height):
     """The fast's job card shows its body (the card's text) without being expanded."""
     body = json.loads(run.la("get", "fast", "--json")).get("body", "")
     first = body.splitlines()[0] if body else ""
-    cards = (800, height - PANEL_HEIGHT, width - 800, 0)
+    cards = (480, 640, width - 500, height - PANEL_HEIGHT - 640)  # Plasma stacks its popups bottom right
     words = ocr_words(run.world, cards, "job-cards")
     probe = first.split("·")[0].strip()  # "3h of 16h"-like: stable while the check runs
     return check(probe and shows(words, probe), f"OCR of the job cards reads {probe!r} (the body's first part)",
@@ -190,7 +192,7 @@ def open_popup(run, panel):
         return [], None
     click(run, target)
     width, height = run.server.screen
-    area = (960, height - PANEL_HEIGHT - 40, 0, 40)
+    area = (560, 640, 0, height - PANEL_HEIGHT - 640)  # the popup opens above the applet, bottom left
     words = run.wait(lambda: (lambda ws: ws if shows(ws, "Oolong") and shows(ws, "Pomodoro") else None)(
         ocr_words(run.world, area, "popup")), timeout=8, step=1) or ocr_words(run.world, area, "popup")
     return words, target
