@@ -167,10 +167,26 @@ def check_tray(run):
     prop = lambda key: str(run.bus_call(name, "/StatusNotifierItem", "org.freedesktop.DBus.Properties", "Get", "ss",
                                         ["org.kde.StatusNotifierItem", key]))
     status, icon = prop("Status"), prop("IconName")
-    found = subprocess.run(["find", "/usr/share/icons/breeze", "-name", f"{icon}.svg"], capture_output=True,
-                           text=True).stdout.strip()
-    return check(status == "Active" and found, f"registered with kded5's watcher, Status {status}, icon {icon} "
-                 "(in Breeze)", f"Status {status}, icon {icon!r} {'in' if found else 'NOT in'} Breeze")
+    # The item shows the most relevant activity's icon: every shipped kind's must be in Breeze
+    # (Plasma draws nothing for a name its theme lacks).
+    icons = {icon} | set(kind_icons(os.path.join(run.repo, "data", "kinds")))
+    missing = sorted(i for i in icons if not in_breeze(i))
+    return check(status == "Active" and not missing, f"registered with kded5's watcher, Status {status}, icon "
+                 f"{icon}; every kind's icon is in Breeze ({', '.join(sorted(icons))})",
+                 f"Status {status}, icon {icon!r}; not in Breeze: {missing}")
+
+
+def kind_icons(directory):
+    """The icon names the shipped kinds use (a template's quoted fallback counts)."""
+    for name in sorted(os.listdir(directory)):
+        with open(os.path.join(directory, name)) as f:
+            icon = json.load(f).get("icon", "")
+        yield from re.findall(r"'([^']+)'", icon) if "{" in icon else [icon] if icon else []
+
+
+def in_breeze(icon):
+    return bool(subprocess.run(["find", "/usr/share/icons/breeze", "-name", f"{icon}.svg"], capture_output=True,
+                               text=True).stdout.strip())
 
 
 def check_job_body(run, width, height):
