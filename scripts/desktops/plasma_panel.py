@@ -3,7 +3,7 @@ added by a Plasma script), our tray item (with kded5's StatusNotifierWatcher, as
 session) and the job cards, all read back from the screen with OCR (tesseract).
 
 Used by the `plasma` row: `prepare()` before plasmashell starts, `check_panel()` while the
-scenario's activities are live. Each check adds a column to the row (see EXTRA_COLUMNS).
+scenario's activities are live, `check_empty()` after they ended. Each check adds a column to the row (see EXTRA_COLUMNS).
 """
 import json
 import os
@@ -17,7 +17,8 @@ from world import ServerFailed
 APPLET = "io.github.liveactivities.compact"
 PACKAGES = ["kded5", "tesseract-ocr", "xdotool"]
 EXTRA_COLUMNS = ["tray item in the panel", "panel: compact text", "panel: follows Update", "job card: body",
-                 "applet popup: rows", "applet: cost", "applet popup: button", "applet: no QML errors"]
+                 "applet popup: rows", "applet: cost", "applet popup: button", "applet: no QML errors",
+                 "panel: empty after End"]
 PANEL_HEIGHT = 44  # Plasma 5.27's default bottom panel at 96 dpi, with a margin
 
 
@@ -163,7 +164,7 @@ def check_tray(run):
     ours = [str(i) for i in items if "StatusNotifierItem-%d-" % run.daemon.pid in str(i)]
     if not ours:
         return no(f"kded5's watcher lists {list(map(str, items))}, not ours")
-    name = ours[0].split("/")[0]
+    name = run.tray_name = ours[0].split("/")[0]
     prop = lambda key: str(run.bus_call(name, "/StatusNotifierItem", "org.freedesktop.DBus.Properties", "Get", "ss",
                                         ["org.kde.StatusNotifierItem", key]))
     status, icon = prop("Status"), prop("IconName")
@@ -241,3 +242,23 @@ def press_button(run, words):
     paused = run.wait(lambda: json.loads(run.la("get", "tea", "--json")).get("status") == "paused", timeout=6)
     return check(paused, "a click on Pause in the popup paused the tea timer (liveactivity action tea pause)",
                  "the tea activity is not paused after the click on Pause")
+
+
+def check_empty(run):
+    """After the last End: the tray item turns Passive and the applet shows no text any more."""
+    width, height = run.server.screen
+    left = (320, PANEL_HEIGHT, 0, height - PANEL_HEIGHT)  # where the applet sits (first in the panel)
+    status = lambda: str(run.bus_call(run.tray_name, "/StatusNotifierItem", "org.freedesktop.DBus.Properties", "Get",
+                                      "ss", ["org.kde.StatusNotifierItem", "Status"]))
+    passive = run.wait(lambda: status() == "Passive", timeout=5)
+
+    def empty():
+        words = ocr_words(run.world, left, "panel-after-end")
+        text = " ".join(w["text"] for w in words)
+        return None if "oolong" in text.lower() or re.search(r"\d:\d\d", text) else (words,)
+
+    found = run.wait(empty, timeout=8, step=0.5)
+    run.row["panel: empty after End"] = check(passive and found, "the tray item is Passive and the applet's place in "
+                                              f"the panel reads no activity (OCR: {text_of(found[0]) if found else ''!r})",
+                                              f"Status {status()}; the panel still reads "
+                                              f"{text_of(ocr_words(run.world, left, 'panel-after-end'))!r}")

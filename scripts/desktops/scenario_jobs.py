@@ -89,5 +89,8 @@ def play_jobs(run):
     row["End removes the card"] = check(set(paths) <= terminated and left == 0,
                                         f"all 3 jobs terminated, {left} popups left",
                                         f"terminated {len(terminated & set(paths))} of 3, {left} popups left")
+    if getattr(server, "panel", False):
+        from plasma_panel import check_empty
+        check_empty(run)
     run.check_log()
     return row
