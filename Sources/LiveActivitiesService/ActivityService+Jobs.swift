@@ -26,7 +26,9 @@ extension ActivityService {
         let status = snapshot.activity.status
         let content = registry.enabled
             ? KDEJobContent.of(title: rendered.title, body: rendered.body, progress: rendered.progress,
-                               live: status.isLive, paused: status == .paused)
+                               live: status.isLive, paused: status == .paused,
+                               appName: Self.card(for: snapshot, kind: catalog.kinds[snapshot.activity.kind]).appName,
+                               iconName: rendered.iconName)
             : nil
         jobs.update(id: snapshot.activity.id.rawValue, content: content)
     }

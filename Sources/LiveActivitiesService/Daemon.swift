@@ -71,7 +71,7 @@ public enum Daemon {
                                                        profileOverrides: loadProfileOverrides(paths.serverProfilesFile))
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
         connectPresenter(presenter, to: service, loop: loop)
-        if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection, appName: "liveactivityd")) }
+        if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
         try service.exportManager()
 
         let reply = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
