@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
-        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
+        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "TestSupport"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),

@@ -58,6 +58,7 @@ public final class ActivityService {
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
         self.limits = limits
         scheduler = TickScheduler(loop: loop)
+        loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
     }
 
     // MARK: Start-up
@@ -182,7 +183,7 @@ public final class ActivityService {
     func properties(id: String) throws(DBusError) -> DBusValue {
         _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
         guard let current = snapshot(id, now: clock()) else {
-            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
+            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
         }
         return ActivityProperty.getReply(of: current)
     }
