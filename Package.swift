@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
-        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
+        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "TestSupport"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -115,17 +115,29 @@ extension ActivityService {
     /// Arms the one timer at the model's next deadline (none when nothing is live).
     func reschedule(now: Double) {
         let deadline = registry.nextDeadline(after: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
-        scheduler.schedule(at: deadline) { [unowned self] in
-            self.publishNow()
-            let tickNow = self.clock()
-            let before = self.registry
-            let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
-            let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
-            if !lasting.isEmpty { self.persistQuietly(lasting, since: before) }
-            self.recordHistory(events, now: tickNow)
-            self.apply(events, now: tickNow)
-            self.refreshManager(now: tickNow)
-            self.reschedule(now: tickNow)
-        }
+        scheduler.schedule(at: deadline) { [unowned self] in self.tick() }
+    }
+
+    /// Applies what time did: publishes queued events, then the model's tick at now (persisted
+    /// when something lasting happened), and re-arms the timer.
+    func tick() {
+        publishNow()
+        let now = clock()
+        let before = registry
+        let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
+        if !lasting.isEmpty { persistQuietly(lasting, since: before) }
+        recordHistory(events, now: now)
+        apply(events, now: now)
+        refreshManager(now: now)
+        reschedule(now: now)
+    }
+
+    /// The wall clock was stepped (either way): the armed deadline was computed from the old
+    /// time, so render now and re-arm from the new time.
+    func wallClockStepped() {
+        Log.info("the wall clock was stepped; rendering now and re-arming the timer from the new time")
+        scheduler.cancel()
+        tick()
     }
 }

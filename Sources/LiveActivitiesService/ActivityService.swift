@@ -63,46 +63,7 @@ public final class ActivityService {
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
         self.limits = limits
         scheduler = TickScheduler(loop: loop)
-    }
-
-    // MARK: Start-up
-
-    /// Exports the manager object; call before the bus name is requested (DESIGN.md).
-    public func exportManager() throws(DBusError) {
-        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
-        server.enableObjectManager(at: BusNames.managerPath)
-    }
-
-    /// Reads the saved state (only once the daemon holds the state lock and the bus name, so
-    /// a daemon that is not the one serving never reads it), exports the restored activities
-    /// and applies what time did while the daemon was down. The loop has not dispatched a
-    /// call yet, so no client sees the manager without them.
-    public func restoreState() {
-        let now = clock()
-        if let saved = store.load(now: now) {
-            registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
-            notificationIDs = saved.notificationIDs
-            adoptSavedCards()
-        }
-        for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
-        let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
-        recordHistory(events, now: now)
-        apply(events, now: now)
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
-        do {
-            try store.saveAll(fullState)
-        } catch {
-            Log.error("\(error.description); calls that change something are refused until it can be written")
-        }
-        refreshManager(now: now)
-        reschedule(now: now)
-        Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
-    }
-
-    /// `exportManager` then `restoreState`, for a service that requests no name (tests).
-    public func exportObjects() throws(DBusError) {
-        try exportManager()
-        restoreState()
+        loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
     }
 
     // MARK: Manager methods
@@ -191,7 +152,7 @@ public final class ActivityService {
     func properties(id: String) throws(DBusError) -> DBusValue {
         _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
         guard let current = snapshot(id, now: clock()) else {
-            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
+            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
         }
         return ActivityProperty.getReply(of: current)
     }

@@ -80,12 +80,13 @@ public enum Daemon {
                       + "this one exits without touching \(paths.stateDirectory)")
             return 1
         }
+        // The tray item comes up with the name, as before; restoring updates its label.
+        if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         service.restoreState()
         service.watchKindDirectories()
         service.startPush(config.push, paths: paths)
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
-        if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         let signals = stopOnSignals(loop)
         loop.run()
         signals.forEach { $0.cancel() }

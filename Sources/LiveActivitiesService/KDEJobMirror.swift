@@ -147,6 +147,8 @@ final class KDEJobMirror {
     private func handle(_ message: DBusMessage) -> Bool {
         guard message.kind == .signal else { return false }
         if message.interface == "org.freedesktop.DBus", message.member == "NameOwnerChanged" {
+            // Only the bus driver says who owns a name; anyone can send this signal straight to us.
+            guard message.sender == "org.freedesktop.DBus" else { return false }
             let arguments = (try? message.arguments()) ?? []
             guard arguments.count == 3, arguments[0].string == KDEJobNames.serverName else { return false }
             let newOwner = arguments[2].string ?? ""

@@ -21,4 +21,11 @@ final class TickScheduler {
             fire()
         }
     }
+
+    /// Disarms the timer (its deadline is stale, e.g. after a wall-clock step).
+    func cancel() {
+        if let token { loop.cancelTimer(token) }
+        token = nil
+        deadline = nil
+    }
 }
