@@ -34,6 +34,13 @@ struct FullDiskTests {
             return filler
         }
 
+        /// Remounts the filesystem read-only (EROFS for every write from now on); nothing may
+        /// have a file open for writing on it.
+        func makeReadOnly() throws {
+            let result = try runCommand("mount", ["-o", "remount,ro", mountPoint.path])
+            guard result.status == 0 else { throw Failure.cannotMount(result.stderr) }
+        }
+
         deinit {
             if mounted { _ = try? runCommand("umount", ["-l", mountPoint.path]) }
         }
@@ -91,6 +98,30 @@ struct FullDiskTests {
         // And with room again, changes are accepted.
         try c.end("kept")
         #expect(try c.get("kept")["status"]?.string == "ended")
+        daemon.kill()
+    }
+
+    @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+    func aReadOnlyStateDirectoryRefusesChangesAndServesWhatItHas() throws {
+        let disk = try SmallFilesystem(kilobytes: 1024)
+        let bus = try PrivateBus()
+        let daemon = try DaemonProcess(bus: bus, environment: ["XDG_STATE_HOME": disk.mountPoint.path,
+                                                               "LIVEACTIVITIES_NO_CARDS": "1"])
+        let c = try TestClient(bus: bus)
+        _ = try c.start("generic", state: ["title": .string("written")], options: ["id": .string("kept")])
+        // Read-only from the next start on (a filesystem remounted read-only after an error).
+        daemon.kill()
+        try disk.makeReadOnly()
+        try daemon.start()
+        #expect(try c.get("kept")["title"]?.string == "written", "what was written is read back")
+        let endRefusal = c.error { try c.end("kept") }
+        #expect(endRefusal?.name == Self.storageFailed)
+        #expect(endRefusal?.message.contains("Read-only file system") == true, "\(endRefusal?.message ?? "")")
+        let startRefusal = c.error { _ = try c.start("generic", state: ["title": .string("no")], options: ["id": .string("no")]) }
+        #expect(startRefusal?.name == Self.storageFailed)
+        #expect(try c.list().map { $0[0] } == ["kept"])
+        #expect(try c.get("kept")["status"]?.string == "active")
+        #expect(try c.property("StorageStatus").string?.contains("Read-only file system") == true)
         daemon.kill()
     }
 }
