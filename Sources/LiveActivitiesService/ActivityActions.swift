@@ -3,15 +3,19 @@ import DBus
 
 /// The buttons a panel (GNOME extension, Plasma applet, tray menu) shows for one activity, in
 /// display order: the kind's own buttons as the card has them, Pause or Resume where the
-/// activity has a timer, then End. Panels read this list (the `Actions` property) instead of
-/// knowing kinds, and press a button with `InvokeAction`, which does what the card does.
+/// activity has a timer, then End, unless the kind's buttons already end it (a focus session's
+/// Complete and Cancel, a fast's End fast): a second way out would only make the row ambiguous.
+/// Panels read this list (the `Actions` property) instead of knowing kinds, and press a button
+/// with `InvokeAction`, which does what the card does.
 enum ActivityActions {
     static let pauseLabel = "Pause"
     static let resumeLabel = "Resume"
     static let endLabel = "End"
+    /// Kind button actions that end the activity.
+    static let endingKeys: Set<String> = ["end", "complete", "cancel"]
 
-    /// The buttons of `snapshot`; none once it is no longer live. End comes last, with the
-    /// kind's label when the kind has an End button.
+    /// The buttons of `snapshot`; none once it is no longer live. The kind's own End button
+    /// keeps its label and comes last.
     static func of(_ snapshot: ActivitySnapshot) -> [CardButton] {
         let activity = snapshot.activity
         guard activity.isLive else { return [] }
@@ -21,7 +25,11 @@ enum ActivityActions {
             let (key, label) = timer.isRunning ? ("pause", pauseLabel) : ("resume", resumeLabel)
             if !buttons.contains(where: { $0.key == key }) { buttons.append(CardButton(key: key, label: label)) }
         }
-        buttons.append(kindButtons.first { $0.key == "end" } ?? CardButton(key: "end", label: endLabel))
+        if let ownEnd = kindButtons.first(where: { $0.key == "end" }) {
+            buttons.append(ownEnd)
+        } else if !kindButtons.contains(where: { endingKeys.contains($0.key) }) {
+            buttons.append(CardButton(key: "end", label: endLabel))
+        }
         return buttons
     }
 

@@ -64,7 +64,7 @@ struct TrayMenuTests {
         let focusTitle = try #require(focus["title"]?.string)
         let focusBody = try #require(focus["body"]?.string)
         #expect(focusTitle == "Pomodoro · write_A")
-        #expect(try Self.rows(w) == ["(Pomodoro · write__A)", "(\(focusBody))", "Complete", "Cancel", "+5 min", "Pause", "End",
+        #expect(try Self.rows(w) == ["(Pomodoro · write__A)", "(\(focusBody))", "Complete", "Cancel", "+5 min", "Pause",
                                      "---", "(Backup)", "(Copying photos)", "End"], "\((try? Self.rows(w)) ?? [])")
         let titleID = try Self.id(of: "Backup", w)
         let group = try Self.menuCall(w, "GetGroupProperties", [.array(elementSignature: "i", [.int32(titleID)]),
@@ -83,12 +83,12 @@ struct TrayMenuTests {
         try Self.click(w, try Self.id(of: "Pause", w))
         #expect(try c.get("focus")["status"]?.string == "paused")
         #expect(c.waitFor { c.received("LayoutUpdated").count > layouts }, "Pause became Resume: a new row")
-        #expect(try Self.rows(w).suffix(2) == ["Resume", "End"])
+        #expect(try Self.rows(w).suffix(2) == ["+5 min", "Resume"])
         #expect(c.received("ActionInvoked") == [[.string("focus"), .string("pause")]])
 
-        try Self.click(w, try Self.id(of: "End", w))
+        try Self.click(w, try Self.id(of: "Cancel", w))
         #expect(try c.get("focus")["status"]?.string == "ended")
-        #expect(try c.get("focus")["reason"]?.string == "ended")
+        #expect(try c.get("focus")["reason"]?.string == "cancelled")
         #expect(c.waitFor { (try? Self.rows(w)) == ["(Nothing live)"] })
 
         let e = c.error { try Self.click(w, 9_999) }

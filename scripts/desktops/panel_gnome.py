@@ -233,11 +233,12 @@ class PanelRun:
                  f"items {self.js(js.APPINDICATORS)}, refused {refused}, expected {expected!r} and {titles}"))
 
     def check_end_and_disable(self):
-        for activity in ("backup", "focus", "stale"):
+        # A focus session ends through its own Cancel (no second End beside Complete and Cancel).
+        for activity, button in (("backup", "End"), ("focus", "Cancel"), ("stale", "End")):
             title = str(self.get(activity)["title"])
-            result = self.js(js.press(title, "End"))
+            result = self.js(js.press(title, button))
             if result != "pressed":
-                self.add("menu End ends; hidden after the last", no(f"End on {activity}: {result}"))
+                self.add("menu End ends; hidden after the last", no(f"{button} on {activity}: {result}"))
                 return
             self.wait(lambda: str(self.get(activity)["status"]) == "ended", timeout=3)
         statuses = {a: str(self.get(a)["status"]) for a in ("backup", "focus", "stale")}
