@@ -16,22 +16,31 @@ let package = Package(
                        providers: [.apt(["libnotify-dev"])]),
 
         .target(name: "ActivityModel"),
+        /// What the daemon and the CLI read from disk (XDG paths, kind directories): the model stays pure.
+        .target(name: "ActivityFiles", dependencies: ["ActivityModel"]),
+        /// DESIGN.md's names (bus name, paths, interfaces, error prefix) and the version, shared
+        /// by the daemon, the CLI, the benchmark and the tests.
+        .target(name: "LiveActivitiesContract"),
         /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
         .target(name: "ThreadSupport"),
         .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
         .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport"]),
         .target(name: "LiveActivitiesService",
-                dependencies: ["ActivityModel", "DBus", "Notifications"]),
-        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel"]),
+                dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
         /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.
-        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport"]),
+        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "DaemonHarness", "LiveActivitiesContract"]),
+        /// Real processes on a private bus, shared by the tests and the benchmark: a dbus-daemon,
+        /// our daemon, Xvfb, dunst, fake notification servers on a thread of their own.
+        .target(name: "DaemonHarness", dependencies: ["DBus", "LiveActivitiesContract"]),
 
-        /// Real processes for tests: a private dbus-daemon, Xvfb, dunst, our binaries.
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        /// The tests' helpers: `DaemonHarness` re-exported, plus what only tests need.
+        .target(name: "TestSupport", dependencies: ["DaemonHarness", "LiveActivitiesContract", "DBus"],
+                path: "Tests/TestSupport"),
 
-        .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
+        .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

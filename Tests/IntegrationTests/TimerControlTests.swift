@@ -7,7 +7,7 @@ import TestSupport
 /// which cards are alerts (sound, pop-up) and which are routine.
 @Suite("Timer controls, buttons and alerts")
 struct TimerControlTests {
-    static let errorPrefix = "io.github.liveactivities.LiveActivities1.Error."
+    static let errorPrefix = BusNames.errorPrefix
 
     @Test func pauseFreezesResumeContinuesExtendMovesTheEnd() throws {
         let f = try DaemonFixture(recorderName: nil)
