@@ -50,7 +50,7 @@ extension ActivityService {
     private func endFromJob(id: String) {
         let now = clock()
         do {
-            let events = try registry.end(id: id, state: [:], options: EndOptions(reason: EndReason.cancelled.rawValue),
+            let events = try registry.end(id: id, state: [:], options: EndOptions(reason: .cancelled),
                                           now: now)
             commit(events, now: now)
         } catch {

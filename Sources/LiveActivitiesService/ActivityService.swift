@@ -107,7 +107,7 @@ public final class ActivityService {
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         let values = try ValueConversion.modelValues(state, what: "state")
         let reader = try OptionReader(method: "End", options: options, known: ["reason", "dismissal", "dismiss-at"])
-        let endOptions = EndOptions(reason: try reader.string("reason"), dismissal: try reader.string("dismissal"),
+        let endOptions = EndOptions(reason: try reader.endReason("reason"), dismissal: try reader.string("dismissal"),
                                     dismissAt: try reader.unixTime("dismiss-at"))
         let now = clock()
         let events = try mapped { () throws(ActivityError) in
@@ -208,7 +208,7 @@ struct StartRequest {
     let attributes: [String: Value]
     let state: [String: Value]
     let options: StartOptions
-    let reason: String?
+    let reason: EndReason?
 
     init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
          method: String) throws(DBusError) {
@@ -220,6 +220,6 @@ struct StartRequest {
         let reader = try OptionReader(method: method, options: options, known: known)
         self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
                                     relevance: try reader.number("relevance"), appName: try reader.string("app-name"))
-        reason = try reader.string("reason")
+        reason = try reader.endReason("reason")
     }
 }
