@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import DaemonHarness
 
 /// `liveactivity-bench`: measures the real daemon on a private bus and prints one table,
 /// each figure beside its target (docs/benchmarks.md). Run it through `scripts/bench`.
@@ -52,6 +52,7 @@ do {
     progress("idle, \(Int(idleSeconds)) s twice")
     rows += try IdleCost.measure(world: world, seconds: idleSeconds)
     progress("round trips")
+    rows += try ObjectServerFloor.measure(bus: world.bus, count: 1000)
     rows += try RoundTrip.measure(world: world, count: 1000)
     progress("throughput")
     let throughput = try Throughput.measure(world: world, seconds: throughputSeconds)
