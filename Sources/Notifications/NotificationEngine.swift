@@ -35,6 +35,8 @@ final class NotificationEngine: @unchecked Sendable {
     private var timer: UnsafeMutablePointer<GSource>?
     private var hidden = false
     private var stopping = false
+    /// Callbacks waiting for the moment no card waits for its slot.
+    private var settledWaiters: [@Sendable () -> Void] = []
 
     init(context: MainContextHandle, inbox: PresenterInbox, appName: String, minimumInterval: Double,
          overrides: ProfileOverrides) {
@@ -94,6 +96,7 @@ final class NotificationEngine: @unchecked Sendable {
             case let .adopt(id, serverID): adopted[id] = Int32(bitPattern: serverID)
             case .hideAll: hideAll()
             case .showAll: showAll(now: now)
+            case .whenSettled(let callback): settledWaiters.append(callback)
             case .stop:
                 shutDown()
                 return
@@ -169,6 +172,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     /// Sends every card whose slot is open, then arms one timer for the next slot.
     private func pump() {
+        defer { reportIfSettled() }
         cancelTimer()
         guard serverOwner != nil, !hidden, !stopping else { return }
         let profile = self.profile
@@ -182,6 +186,14 @@ final class NotificationEngine: @unchecked Sendable {
         let delay = max(0, next - monotonicSeconds())
         let milliseconds = UInt32(min(delay * 1000 + 1, 3_600_000).rounded(.up))
         timer = context.schedule(afterMilliseconds: milliseconds) { self.timerFired() }
+    }
+
+    /// Tells those waiting for it that every card handed over went out (or was dropped).
+    private func reportIfSettled() {
+        guard !settledWaiters.isEmpty, scheduler.waitingIDs.isEmpty || serverOwner == nil && serverReported else { return }
+        let waiters = settledWaiters
+        settledWaiters = []
+        for waiter in waiters { waiter() }
     }
 
     private func timerFired() {
