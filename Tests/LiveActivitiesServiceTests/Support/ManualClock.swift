@@ -1,0 +1,58 @@
+import Foundation
+import LiveActivitiesService
+
+/// A clock that moves only when a test says so: wake-ups the service asks for happen inside
+/// `advance(to:)`, each at its own moment, in order. Alert holds, ticks and the minute rhythm
+/// then take no real time, and "nothing happened before t" is a fact, not a guess after a sleep.
+/// The service reads and arms it on its own thread; `advance` must run there too.
+final class ManualClock: ServiceClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Double
+    private var wakeups: [Int: (time: Double, handler: () -> Void)] = [:]
+    private var nextID = 0
+    private let offset: Double
+
+    init(now: Double, utcOffset: Double = 0) {
+        current = now
+        offset = utcOffset
+    }
+
+    var now: Double { lock.withLock { current } }
+
+    func utcOffset(at time: Double) -> Double { offset }
+
+    @discardableResult
+    func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken {
+        lock.withLock {
+            nextID += 1
+            wakeups[nextID] = (time, handler)
+            return WakeupToken(id: nextID)
+        }
+    }
+
+    func cancel(_ token: WakeupToken) {
+        _ = lock.withLock { wakeups.removeValue(forKey: token.id) }
+    }
+
+    /// The earliest wake-up armed, if any (when the service next wants to run by itself).
+    var nextWakeup: Double? { lock.withLock { wakeups.values.map(\.time).min() } }
+
+    /// Moves time forward to `time`, running every wake-up due on the way at its moment.
+    func advance(to time: Double) {
+        while let (id, due) = takeEarliest(notAfter: time) {
+            lock.withLock { current = max(current, due.time) }
+            _ = id
+            due.handler()
+        }
+        lock.withLock { current = max(current, time) }
+    }
+
+    private func takeEarliest(notAfter time: Double) -> (Int, (time: Double, handler: () -> Void))? {
+        lock.withLock {
+            guard let (id, due) = wakeups.min(by: { ($0.value.time, $0.key) < ($1.value.time, $1.key) }),
+                  due.time <= time else { return nil }
+            wakeups[id] = nil
+            return (id, due)
+        }
+    }
+}
