@@ -1,4 +1,5 @@
 import DBus
+import Glibc
 
 /// Identifies a wake-up asked of a `ServiceClock`, to cancel it.
 public struct WakeupToken: Hashable, Sendable {
@@ -13,11 +14,16 @@ public struct WakeupToken: Hashable, Sendable {
 public protocol ServiceClock: AnyObject {
     /// Unix seconds.
     var now: Double { get }
+    /// Seconds on a clock that never steps, for throttling (only differences mean anything).
+    var monotonicNow: Double { get }
     /// Seconds east of UTC of local time at `time`.
     func utcOffset(at time: Double) -> Double
     /// Calls `handler` once at `time` (at once when it has passed), on the service's thread.
     @discardableResult
     func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken
+    /// Calls `handler` once after `seconds` have passed, whatever the wall clock does meanwhile.
+    @discardableResult
+    func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken
     /// Cancels a wake-up that has not happened; harmless otherwise.
     func cancel(_ token: WakeupToken)
 }
@@ -43,6 +49,18 @@ public final class LoopClock: ServiceClock {
             handler()
         }
         return WakeupToken(id: id)
+    }
+
+    public var monotonicNow: Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+    }
+
+    /// On the wall clock until the loop has a monotonic timer (issue 14 adds one).
+    @discardableResult
+    public func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken {
+        wake(at: now + seconds, handler)
     }
 
     public func cancel(_ token: WakeupToken) {

@@ -19,6 +19,9 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
 
     var now: Double { lock.withLock { current } }
 
+    /// The same moment: in tests the monotonic clock moves with the manual one.
+    var monotonicNow: Double { now }
+
     func utcOffset(at time: Double) -> Double { offset }
 
     @discardableResult
@@ -28,6 +31,11 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
             wakeups[nextID] = (time, handler)
             return WakeupToken(id: nextID)
         }
+    }
+
+    @discardableResult
+    func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken {
+        wake(at: now + seconds, handler)
     }
 
     func cancel(_ token: WakeupToken) {
