@@ -8,12 +8,18 @@ let package = Package(
     products: [
         .executable(name: "liveactivityd", targets: ["liveactivityd"]),
         .executable(name: "liveactivity", targets: ["liveactivity"]),
+        /// ActivityKit's API for Swift programs on Linux (docs/swift.md).
+        .library(name: "LiveActivityKit", targets: ["LiveActivityKit"]),
+        .executable(name: "focusflow", targets: ["focusflow"]),
+        .executable(name: "leanup", targets: ["leanup"]),
     ],
     targets: [
         .systemLibrary(name: "CDBus", path: "Modules/CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CNotify", path: "Modules/CNotify", pkgConfig: "libnotify",
                        providers: [.apt(["libnotify-dev"])]),
+        /// Header only (no pkgConfig: its -lmosquitto would link the library): MQTT dlopens it.
+        .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         .target(name: "ActivityModel"),
         /// What the daemon and the CLI read from disk (XDG paths, kind directories): the model stays pure.
@@ -24,14 +30,25 @@ let package = Package(
         /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
         .target(name: "ThreadSupport"),
         .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
-        .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport"]),
+        .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport", "ActivityModel"]),
+        /// The only importer of CMosquitto: an MQTT client on its own thread (push, docs/push.md).
+        .target(name: "MQTT", dependencies: ["CMosquitto", "ThreadSupport"]),
+        /// Pure push logic: `aps` payloads, topics, tokens, the push-* settings.
+        .target(name: "Push"),
         .target(name: "LiveActivitiesService",
-                dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications"]),
-        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
+                dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
+                               "MQTT", "Push"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract",
+                                                        "LiveActivitiesService"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
+        /// ActivityKit's names and shapes over the daemon's D-Bus API (docs/swift.md).
+        .target(name: "LiveActivityKit", dependencies: ["DBus", "ThreadSupport"]),
+        /// The two example apps of the README, ported from iOS with one changed import.
+        .executableTarget(name: "focusflow", dependencies: ["LiveActivityKit"], path: "Examples/focusflow"),
+        .executableTarget(name: "leanup", dependencies: ["LiveActivityKit"], path: "Examples/leanup"),
         /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.
-        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "DaemonHarness", "LiveActivitiesContract"]),
+        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "DaemonHarness", "LiveActivitiesContract", "MQTT"]),
         /// Real processes on a private bus, shared by the tests and the benchmark: a dbus-daemon,
         /// our daemon, Xvfb, dunst, fake notification servers on a thread of their own.
         .target(name: "DaemonHarness", dependencies: ["DBus", "LiveActivitiesContract"]),
@@ -42,9 +59,11 @@ let package = Package(
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
+        .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
+        .testTarget(name: "LiveActivityKitTests", dependencies: ["LiveActivityKit", "DBus", "TestSupport"]),
         .testTarget(name: "IntegrationTests",
                     dependencies: ["DBus", "ActivityModel", "LiveActivityCLI", "TestSupport"]),
     ],

@@ -7,6 +7,8 @@ import DBus
 struct ActivitySnapshot: Sendable {
     let activity: Activity
     let rendered: RenderedActivity
+    /// The announced push token ("" without one); never part of the card or the compact view.
+    var pushToken = ""
 }
 
 /// One property of the Activity interface: its D-Bus name, its kebab-case key in `Get`, its
@@ -36,6 +38,8 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "CompactLeading", key: "compact-leading", signature: "s") { .string($0.rendered.compactLeading) },
         ActivityProperty(name: "CompactTrailing", key: "compact-trailing", signature: "s") { .string($0.rendered.compactTrailing) },
         ActivityProperty(name: "Minimal", key: "minimal", signature: "s") { .string($0.rendered.minimal) },
+        ActivityProperty(name: "Actions", key: "actions", signature: "a(ss)") { ActivityActions.value(of: $0) },
+        ActivityProperty(name: "PushToken", key: "push-token", signature: "s") { .string($0.pushToken) },
     ]
 
     /// Unix seconds as `x`, 0 for none.
@@ -78,6 +82,7 @@ enum ActivityInterface {
         case "s": return .string("")
         case "x": return .int64(0)
         case "d": return .double(-1)
+        case "a(ss)": return .array(elementSignature: "(ss)", [])
         default: return .vardict([:])
         }
     }

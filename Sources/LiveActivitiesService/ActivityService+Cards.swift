@@ -66,11 +66,14 @@ extension ActivityService {
     func handleAction(id: String, key: String) {
         guard registry.activity(id) != nil else { return }
         let now = clock()
+        let before = registry
         do {
             let events = try registry.invoke(action: key, id: id, now: now)
-            commit(events, now: now)
-        } catch {
+            try commit(events, before: before, now: now)
+        } catch let error as ActivityError {
             Log.warning("card action \(key) on \(id): \(error.message)")
+        } catch {
+            Log.warning("card action \(key) on \(id): \(error)")
         }
     }
 
@@ -99,7 +102,7 @@ extension ActivityService {
     func notificationIDChanged(id: String, notificationID: UInt32) {
         guard registry.activity(id) != nil, notificationIDs[id] != notificationID else { return }
         notificationIDs[id] = notificationID
-        persist()
+        persistQuietly([.notificationID(activity: id, number: notificationID)])
     }
 
     /// Hands the saved notification ids to the presenter before it shows anything.

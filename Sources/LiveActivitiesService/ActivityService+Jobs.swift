@@ -49,12 +49,15 @@ extension ActivityService {
     /// The job's cancel button: the activity ends with reason `cancelled`.
     private func endFromJob(id: String) {
         let now = clock()
+        let before = registry
         do {
             let events = try registry.end(id: id, state: [:], options: EndOptions(reason: .cancelled),
                                           now: now)
-            commit(events, now: now)
-        } catch {
+            try commit(events, before: before, now: now)
+        } catch let error as ActivityError {
             Log.warning("KDE job cancel of \(id): \(error.message)")
+        } catch {
+            Log.warning("KDE job cancel of \(id): \(error)")
         }
     }
 }

@@ -19,6 +19,7 @@ extension ActivityService {
                 touched.append(id.rawValue)
             case .ended(let id, let reason, _):
                 emit("ActivityEnded", [.string(id.rawValue), .string(reason.rawValue)])
+                pushActivityEnded(id.rawValue)
                 touched.append(id.rawValue)
             case .statusChanged(let id, let status):
                 emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
@@ -59,7 +60,8 @@ extension ActivityService {
     func refreshManager(now: Double? = nil) {
         let now = now ?? clock()
         let values: [String: DBusValue] = ["CompactText": .string(compactText(at: now)), "ActiveCount": .uint32(UInt32(activeCount)),
-                                           "NotificationServer": .string(notificationServer)]
+                                           "NotificationServer": .string(notificationServer),
+                                           "StorageStatus": .string(store.status)]
         let changed = values.keys.sorted().filter { values[$0] != publishedManager[$0] }
         publishedManager = values
         if !changed.isEmpty {
@@ -68,12 +70,18 @@ extension ActivityService {
         tray?.update(trayState(at: now))
     }
 
+    /// Announces a change of `StorageStatus` (a write failed, or works again) at once.
+    func publishStorageStatus() {
+        guard publishedManager["StorageStatus"] != .string(store.status) else { return }
+        refreshManager()
+    }
+
     func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
         guard let activity = registry.activity(id) else { return nil }
         // By id, so a tick's render of the same moment is reused.
         guard let rendered = try? registry.render(id: id, now: now, timeZoneOffset: Self.timeZoneOffset(at: now),
                                                   style: renderStyle) else { return nil }
-        return ActivitySnapshot(activity: activity, rendered: rendered)
+        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: announcedPushToken(id))
     }
 
     var renderStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
@@ -110,9 +118,11 @@ extension ActivityService {
         scheduler.schedule(at: deadline) { [unowned self] in
             self.publishNow()
             let tickNow = self.clock()
+            let before = self.registry
             let events = self.registry.tick(now: tickNow, timeZoneOffset: Self.timeZoneOffset(at: tickNow), style: self.renderStyle)
-            if events.contains(where: { if case .rendered = $0 { return false } else { return true } }) { self.persist() }
-            self.recordHistory(events)
+            let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
+            if !lasting.isEmpty { self.persistQuietly(lasting, since: before) }
+            self.recordHistory(events, now: tickNow)
             self.apply(events, now: tickNow)
             self.refreshManager(now: tickNow)
             self.reschedule(now: tickNow)

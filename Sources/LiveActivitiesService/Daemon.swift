@@ -5,8 +5,9 @@ import FoundationEssentials
 import Glibc
 import Notifications
 
-/// Puts the daemon together in the order DESIGN.md asks: connect, export every object,
-/// then request the bus name; run the loop until SIGTERM, SIGINT or the bus goes away.
+/// Puts the daemon together: lock the state directory, connect, export the manager, request
+/// the bus name, restore the state; run the loop until SIGTERM, SIGINT or the bus goes away
+/// (then exit non-zero).
 public enum Daemon {
     public static let usage = """
     Usage: liveactivityd [--help] [--version]
@@ -35,15 +36,31 @@ public enum Daemon {
         }
     }
 
+    /// The order keeps two promises: nothing in the state directory is read or written before
+    /// the state lock is held and the bus name is ours (so a second daemon, on this bus or
+    /// another, touches nothing), and the manager object is exported before the name is
+    /// requested (DESIGN.md). Restored activities are exported right after the name, before
+    /// the loop dispatches the first call, so no client sees the manager without them.
     private static func run(environment: [String: String]) throws(DBusError) -> Int32 {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let paths = DaemonPaths.resolve(environment: environment, executable: executable)
+        let lock: StateLock?
+        do {
+            lock = try StateLock(directory: paths.stateDirectory)
+        } catch {
+            Log.error("\(error)")
+            guard case .unusable = error else { return 1 }
+            // Nothing can be written there, by this daemon or another: serve, refusing changes.
+            lock = nil
+        }
         let loop: EventLoop
         loop = try EventLoop()
         let connection = try DBusConnection.sessionBus()
         connection.attach(to: loop)
+        let exit = ExitStatus()
         connection.onDisconnect = {
-            Log.error("the session bus went away; exiting")
+            Log.error("the session bus went away; exiting with status 1")
+            exit.code = 1
             loop.stop()
         }
         let server = DBusObjectServer(connection: connection)
@@ -55,21 +72,27 @@ public enum Daemon {
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection, appName: "liveactivityd")) }
-        try service.exportObjects()
-        presenter?.start()
+        try service.exportManager()
 
         let reply = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
         guard reply == .primaryOwner || reply == .alreadyOwner else {
-            Log.error("\(BusNames.busName) is already owned by another liveactivityd on this bus")
+            Log.error("\(BusNames.busName) is already owned by another liveactivityd on this bus; "
+                      + "this one exits without touching \(paths.stateDirectory)")
             return 1
         }
+        service.restoreState()
+        service.watchKindDirectories()
+        service.startPush(config.push, paths: paths)
+        presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
         if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         let signals = stopOnSignals(loop)
         loop.run()
         signals.forEach { $0.cancel() }
+        service.flush()
         presenter?.stop()
-        return 0
+        withExtendedLifetime(lock) {}
+        return exit.code
     }
 
     /// The user's corrections to the server table; a bad file is reported and ignored.
@@ -104,6 +127,12 @@ public enum Daemon {
             return source
         }
     }
+}
+
+/// The daemon's exit status, set by the disconnect handler: non-zero when the bus went away,
+/// so `Restart=on-failure` starts it again.
+private final class ExitStatus {
+    var code: Int32 = 0
 }
 
 /// Carries a loop-thread object through a `@Sendable` closure that only runs on the loop

@@ -1,5 +1,6 @@
 import ActivityModel
 import FoundationEssentials
+import Push
 
 /// The daemon's settings, from `$XDG_CONFIG_HOME/liveactivities/liveactivityd.conf`: plain
 /// `key = value` lines (`#` comments). A missing file means the defaults; a bad line is
@@ -14,6 +15,8 @@ public struct DaemonConfig: Equatable, Sendable {
     /// At most one Notify per activity per this many seconds.
     public var minimumNotifyInterval = 1.0
     public var limits = Limits()
+    /// The `push-*` keys: the MQTT broker to take push messages from (none: push is off).
+    public var push = PushSettings()
 
     public init() {}
 
@@ -22,7 +25,8 @@ public struct DaemonConfig: Equatable, Sendable {
         ("cards", "on or off"), ("tray", "on or off"), ("kde-jobs", "on or off"),
         ("min-notify-interval", "seconds, at least 0.1"), ("max-live-activities", "an integer from 1 to 1000"),
         ("max-payload-bytes", "an integer from 256 to 1048576"), ("dismiss-after", "seconds from 0 to 14400"),
-    ]
+        ("max-ended-activities", "an integer from 0 to 1000"),
+    ] + PushSettings.keys
 
     /// Parses a config text; returns the config and one message per line it could not use.
     public static func parse(_ text: String) -> (DaemonConfig, [String]) {
@@ -71,9 +75,14 @@ public struct DaemonConfig: Equatable, Sendable {
         case "max-payload-bytes":
             guard let bytes = Int(value), (256...1_048_576).contains(bytes) else { return wrong }
             limits.maxPayloadBytes = bytes
+        case _ where key.hasPrefix("push-"):
+            return push.set(key, value)
         case "dismiss-after":
             guard let seconds = Double(value), seconds >= 0, seconds <= 14_400 else { return wrong }
             limits.defaultDismissDelay = seconds
+        case "max-ended-activities":
+            guard let count = Int(value), (0...1000).contains(count) else { return wrong }
+            limits.maxEndedActivities = count
         default:
             return wrong
         }

@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 
 /// The names of KDE's job progress API (`org.kde.JobViewServerV2` / `org.kde.JobViewV2`),
@@ -27,7 +28,7 @@ struct KDEJobContent: Equatable {
         guard live, let progress, progress.isFinite else { return nil }
         let clamped = min(max(progress, 0), 1)
         let message = body.split(whereSeparator: \.isNewline).joined(separator: " · ")
-        return KDEJobContent(title: title, message: message, percent: UInt32((clamped * 100 + 1e-9).rounded(.down)),
+        return KDEJobContent(title: title, message: message, percent: UInt32(ShownPercent.of(clamped)),
                              suspended: paused)
     }
 

@@ -17,4 +17,11 @@ public enum LocalTime {
         clock_gettime(CLOCK_REALTIME, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
+
+    /// Seconds on CLOCK_MONOTONIC, which no wall-clock step moves: for intervals and throttling.
+    public static func monotonic() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+    }
 }

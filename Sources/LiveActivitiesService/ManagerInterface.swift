@@ -55,9 +55,18 @@ enum ManagerInterface {
                     try service.resume(id: Arguments(call).string(0))
                     return []
                 },
+                DBusMethod("PushToStartToken", inputs: [DBusArgument("kind", "s")],
+                           outputs: [DBusArgument("token", "s")]) { call throws(DBusError) in
+                    [.string(try service.pushToStartToken(kind: Arguments(call).string(0)))]
+                },
                 DBusMethod("Extend", inputs: [DBusArgument("id", "s"), DBusArgument("seconds", "x")]) { call throws(DBusError) in
                     let a = try Arguments(call)
                     try service.extend(id: a.string(0), seconds: a.int64(1))
+                    return []
+                },
+                DBusMethod("InvokeAction", inputs: [DBusArgument("id", "s"), DBusArgument("action", "s")]) { call throws(DBusError) in
+                    let a = try Arguments(call)
+                    try service.invokeAction(id: a.string(0), action: a.string(1))
                     return []
                 },
             ],
@@ -73,6 +82,8 @@ enum ManagerInterface {
                 DBusProperty("ActiveCount", "u", get: { .uint32(UInt32(service.activeCount)) }),
                 DBusProperty("Kinds", "as", get: { .array(elementSignature: "s", service.kindNames.map { .string($0) }) }),
                 DBusProperty("NotificationServer", "s", get: { .string(service.notificationServer) }),
+                DBusProperty("StorageStatus", "s", get: { .string(service.storageStatus) }),
+                DBusProperty("PushStatus", "s", get: { .string(service.pushStatus) }),
                 DBusProperty("Version", "s", emitsChange: .const, get: { .string(LiveActivitiesVersion.current) }),
             ],
             signals: [
@@ -81,6 +92,8 @@ enum ManagerInterface {
                 DBusSignal("ActivityEnded", [DBusArgument("id", "s"), DBusArgument("reason", "s")]),
                 DBusSignal("StatusChanged", [DBusArgument("id", "s"), DBusArgument("status", "s")]),
                 DBusSignal("ActionInvoked", [DBusArgument("id", "s"), DBusArgument("action", "s")]),
+                DBusSignal("PushReceived", [DBusArgument("id", "s"), DBusArgument("event", "s"),
+                                            DBusArgument("applied", "b"), DBusArgument("reason", "s")]),
             ])
     }
 }

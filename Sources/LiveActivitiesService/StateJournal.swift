@@ -2,16 +2,16 @@ import ActivityModel
 import FoundationEssentials
 import Glibc
 
-/// An append-only log of acknowledged updates beside `state.json`, so an Update costs one
-/// small append instead of rewriting every activity: one line per update holding the whole
-/// updated activity record. Replayed over `state.json` at start; emptied whenever
-/// `state.json` is written in full.
+/// An append-only log of acknowledged changes beside `state.json` (`JournalRecord`: activity
+/// records, removals, settings, card ids), so a call costs one small append instead of
+/// rewriting every activity. Replayed over `state.json` at start; emptied whenever
+/// `state.json` is written in full (compaction).
 ///
 /// The first line names the generation of `state.json` it continues. A full save writes
-/// `state.json` with the next generation before it empties the journal, so a SIGKILL between
-/// the two leaves a journal of the old generation, which is then ignored (its updates are
-/// already in `state.json`). A torn last line (killed mid-append, so never acknowledged) is
-/// ignored too.
+/// `state.json` with the next generation before it empties the journal, so a crash between the
+/// two leaves a journal of the old generation, which is then ignored (its records are already
+/// in `state.json`). A failed append is cut back off, so the next record starts on a line of
+/// its own; a torn last line (a crash mid-append, never acknowledged) is skipped at replay.
 final class StateJournal {
     /// Lines or bytes after which the store writes `state.json` in full and starts over.
     static let compactAfterRecords = 4_000
@@ -27,83 +27,128 @@ final class StateJournal {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
+    /// Whether the journal is open and can take records.
+    var isOpen: Bool { descriptor >= 0 }
+
     /// Whether the journal has grown enough to be folded into `state.json`.
     var wantsCompaction: Bool { records >= Self.compactAfterRecords || bytes >= Self.compactAfterBytes }
 
-    /// Starts an empty journal continuing `generation` (after `state.json` of that generation was written).
-    /// The file is opened afresh each time, so a state directory removed and recreated while
-    /// the daemon runs gets its journal back.
+    /// Starts an empty journal continuing `generation` (after `state.json` of that generation
+    /// was written), on stable storage when this returns. The file is opened afresh each time,
+    /// so a state directory removed and recreated while the daemon runs gets its journal back.
     func reset(generation: Int) throws(AtomicFile.WriteError) {
         if descriptor >= 0 { close(descriptor) }
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure() }
-        guard ftruncate(descriptor, 0) == 0 else { throw failure() }
+        guard descriptor >= 0 else { throw .errno(path) }
         records = 0
         bytes = 0
-        try append(Data("{\"generation\":\(generation)}\n".utf8))
-    }
-
-    /// Appends one updated activity; it is on disk (in the page cache, which survives a
-    /// SIGKILL) when this returns.
-    func record(_ activity: Activity) throws(AtomicFile.WriteError) {
-        guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, reason: "the journal is not open") }
-        var line: Data
-        if var record = activity.jsonRecord() {
-            record.append(UInt8(ascii: "\n"))
-            line = Data(record)
-        } else {
-            do {
-                line = try encoder.encode(activity)
-            } catch {
-                throw AtomicFile.WriteError(path: path, reason: "cannot encode activity \(activity.id): \(error)")
-            }
-            line.append(UInt8(ascii: "\n"))
+        do throws(AtomicFile.WriteError) {
+            guard ftruncate(descriptor, 0) == 0 else { throw AtomicFile.WriteError.errno(path) }
+            try append(Data("{\"generation\":\(generation)}\n".utf8))
+            try sync()
+            try AtomicFile.syncDirectory(AtomicFile.directory(of: path), for: path)
+        } catch {
+            close(descriptor)
+            descriptor = -1
+            throw error
         }
-        try append(line)
-        records += 1
     }
 
-    /// The activities recorded after `state.json` of `generation`, in order; empty when the
-    /// journal is missing or continues another generation.
-    static func replay(path: String, generation: Int) -> [Activity] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-        guard let header = lines.first,
-              let header = try? JSONDecoder().decode(Header.self, from: Data(header)),
-              header.generation == generation else { return [] }
+    /// Appends records in one write; they are in the page cache (which survives a crash of the
+    /// daemon) when this returns. On failure nothing of them stays in the file.
+    func record(_ changes: [JournalRecord]) throws(AtomicFile.WriteError) {
+        guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, reason: "the journal is not open") }
+        var data = Data()
+        for change in changes {
+            do {
+                data.append(contentsOf: try change.line(encoder: encoder))
+            } catch {
+                throw AtomicFile.WriteError(path: path, reason: "cannot encode a record: \(error)")
+            }
+            data.append(UInt8(ascii: "\n"))
+        }
+        try append(data)
+        records += changes.count
+    }
+
+    /// fdatasync(2): what was appended survives a power loss.
+    func sync() throws(AtomicFile.WriteError) {
+        guard descriptor >= 0 else { return }
+        guard fdatasync(descriptor) == 0 else { throw .errno(path) }
+    }
+
+    private func append(_ data: Data) throws(AtomicFile.WriteError) {
+        do {
+            try AtomicFile.writeAll(descriptor, data, path: path)
+        } catch {
+            // Cut a partial line off, so the file keeps whole records only.
+            _ = ftruncate(descriptor, off_t(bytes))
+            throw error
+        }
+        bytes += data.count
+    }
+}
+
+/// The journal read back: its records in order, and what had to be skipped, one precise line each.
+struct JournalReplay {
+    var records: [JournalRecord] = []
+    var skipped: [String] = []
+    /// Whether the journal continues another generation of `state.json` (then it is ignored).
+    var otherGeneration = false
+
+    /// Reads `path`; empty when it is missing.
+    static func read(path: String, generation: Int) -> JournalReplay {
+        var replay = JournalReplay()
+        guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else { return replay }
+        let data = [UInt8](contents)
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let torn = lines.last.map { !$0.isEmpty } ?? false
+        if lines.last?.isEmpty == true { lines.removeLast() }
         let decoder = JSONDecoder()
-        var activities: [Activity] = []
-        for line in lines.dropFirst() {
-            guard let activity = try? decoder.decode(Activity.self, from: Data(line)) else {
-                Log.warning("\(path): ignoring an unreadable record (a write cut short by a crash)")
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if index == lines.count - 1 && torn {
+                replay.skipped.append("\(path) line \(number): cut short (a write that did not finish, never acknowledged); skipped")
                 continue
             }
-            activities.append(activity)
+            if let offset = Self.invalidUTF8Offset(line) {
+                replay.skipped.append("\(path) line \(number): invalid UTF-8 at byte \(offset) of the line (damaged, not a torn write); skipped")
+                continue
+            }
+            if index == 0 {
+                if let header = try? decoder.decode(Header.self, from: Data(line)) {
+                    if header.generation != generation { replay.otherGeneration = true; return replay }
+                    continue
+                }
+                replay.skipped.append("\(path) line 1: not a journal header; the records after it are applied anyway")
+                continue
+            }
+            do {
+                replay.records.append(try JournalRecord.parse(Data(line), decoder: decoder))
+            } catch {
+                guard case .unreadable(let reason) = error else { continue }
+                replay.skipped.append("\(path) line \(number): \(reason); skipped")
+            }
         }
-        return activities
+        return replay
+    }
+
+    /// The offset of the first byte that is not valid UTF-8, or nil.
+    private static func invalidUTF8Offset(_ line: ArraySlice<UInt8>) -> Int? {
+        var iterator = line.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// The journal's first line: which generation of `state.json` it continues.
     private struct Header: Decodable {
         let generation: Int
-    }
-
-    private func append(_ data: Data) throws(AtomicFile.WriteError) {
-        let written = data.withUnsafeBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(descriptor, base + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return -1 }
-                offset += n
-            }
-            return offset
-        }
-        guard written == data.count else { throw failure() }
-        bytes += data.count
-    }
-
-    private func failure() -> AtomicFile.WriteError {
-        AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
     }
 }

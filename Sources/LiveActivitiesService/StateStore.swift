@@ -12,19 +12,24 @@ struct PersistedState: Codable {
     var journalGeneration: Int?
 }
 
-/// Reads and writes `state.json` atomically (on every lifecycle change), records each
-/// acknowledged update in the journal beside it (`StateJournal`), and appends ended
-/// activities to the history file.
+/// Reads and writes the state: `state.json` in full now and then (compaction), and every
+/// acknowledged change as a record appended to the journal beside it (`StateJournal`), so a
+/// call costs the same however many activities there are. A write that fails throws, so the
+/// caller can refuse the call it was for; nothing is acknowledged that is not written.
 final class StateStore {
     let paths: DaemonPaths
     private let encoder: JSONEncoder
-    private let journal: StateJournal
+    let journal: StateJournal
     /// The generation of the last `state.json` written or read; the journal continues it.
     private var generation = 0
-    /// Whether the journal was reset after the last full save and can take records.
-    private var journalReady = false
+    /// Whether the next write must be a full one (the journal failed or is not started).
+    private var needsFullSave = true
+    /// Whether records were appended since the last fsync of the journal.
+    private(set) var hasUnsyncedRecords = false
     /// The last write error, reported once until a write succeeds again.
     private(set) var lastError: String?
+    /// What the last load had to set aside (bad records, unreadable files), for `StorageStatus`.
+    private(set) var setAside: [String] = []
 
     init(paths: DaemonPaths) {
         self.paths = paths
@@ -33,77 +38,119 @@ final class StateStore {
         journal = StateJournal(path: paths.stateDirectory + "/state.journal")
     }
 
-    /// The saved state with the journal's updates applied, or nil when there is none; a file
-    /// that cannot be read is moved aside (`state.json.corrupt`) and reported, so the daemon
-    /// starts clean rather than not at all.
-    func load() -> PersistedState? {
-        guard let data = FileManager.default.contents(atPath: paths.stateFile) else { return nil }
-        do {
-            var state = try JSONDecoder().decode(PersistedState.self, from: data)
-            generation = state.journalGeneration ?? 0
-            let updates = StateJournal.replay(path: journal.path, generation: generation)
-            var activities = state.registry.activities
-            for updated in updates {
-                if let index = activities.firstIndex(where: { $0.id == updated.id }) { activities[index] = updated }
-            }
-            state.registry.activities = activities
-            return state
-        } catch {
-            let aside = paths.stateFile + ".corrupt"
-            _ = try? FileManager.default.removeItem(atPath: aside)
-            _ = try? FileManager.default.moveItem(atPath: paths.stateFile, toPath: aside)
-            Log.error("cannot read \(paths.stateFile) (\(error)); moved it to \(aside) and started empty")
-            return nil
-        }
+    /// `StorageStatus`: `ok`, or what is wrong now and what was set aside at start.
+    var status: String {
+        var parts: [String] = []
+        if let lastError { parts.append("error: \(lastError)") }
+        if !setAside.isEmpty { parts.append("set aside at start: " + setAside.joined(separator: "; ")) }
+        return parts.isEmpty ? "ok" : parts.joined(separator: " | ")
     }
 
-    /// Writes the whole state (a new generation) and empties the journal; a failure is logged
-    /// (once per distinct error) and returned.
-    @discardableResult
-    func save(_ state: PersistedState) -> Bool {
-        do {
+    /// The saved state with the journal's records applied, or nil when there is none. Each
+    /// activity record and each journal record is read on its own: a bad one is logged (with
+    /// the activity id and the reason) and skipped, the others load, and the damaged file is
+    /// copied aside under a name of its own (`StateSalvage`).
+    func load(now: Double = 0) -> PersistedState? {
+        let salvage = StateSalvage(paths: paths, now: Int(now))
+        var state = salvage.readStateFile()
+        generation = state?.journalGeneration ?? 0
+        let replay = JournalReplay.read(path: journal.path, generation: generation)
+        if !replay.otherGeneration, !replay.records.isEmpty || !replay.skipped.isEmpty {
+            var restored = state ?? PersistedState(registry: RegistrySnapshot(enabled: true, idGenerator: ActivityIDGenerator(seed: UInt64.random(in: 1...UInt64.max)), activities: []))
+            for record in replay.records { record.apply(to: &restored) }
+            state = restored
+        }
+        salvage.report(journalSkipped: replay.skipped, journalPath: journal.path)
+        setAside = salvage.setAside
+        return state
+    }
+
+    /// Writes the whole state (a new generation, fsynced) and empties the journal.
+    func saveAll(_ state: PersistedState) throws(AtomicFile.WriteError) {
+        do throws(AtomicFile.WriteError) {
             var numbered = state
             numbered.journalGeneration = generation + 1
-            let data = try encoder.encode(numbered)
+            let data: Data
+            do {
+                data = try encoder.encode(numbered)
+            } catch {
+                throw AtomicFile.WriteError(path: paths.stateFile, reason: "cannot encode the state: \(error)")
+            }
+            needsFullSave = true
             try AtomicFile.write(data, to: paths.stateFile)
             generation += 1
-            journalReady = false
             try journal.reset(generation: generation)
-            journalReady = true
-            if lastError != nil { Log.info("state is written again to \(paths.stateFile)") }
-            lastError = nil
-            return true
+            needsFullSave = false
+            hasUnsyncedRecords = false
+            succeeded()
         } catch {
-            report("\(error)")
-            return false
+            failed(error)
+            throw error
         }
     }
 
-    /// Records one acknowledged update of `activity` in the journal; returns false when the
-    /// caller must write the whole state instead (the journal is full, or failed).
-    func record(_ activity: Activity) -> Bool {
-        guard journalReady, !journal.wantsCompaction else { return false }
+    /// Records acknowledged changes: appended to the journal (fsynced when `durable`), or the
+    /// whole state when the journal is due for compaction or cannot take them. Throws when
+    /// they could not be written; then the caller refuses the call.
+    func record(_ changes: [JournalRecord], durable: Bool, fullState: () -> PersistedState) throws(AtomicFile.WriteError) {
+        guard !changes.isEmpty else { return }
+        if needsFullSave || !journal.isOpen || journal.wantsCompaction {
+            try saveAll(fullState())
+            return
+        }
+        do throws(AtomicFile.WriteError) {
+            try journal.record(changes)
+            hasUnsyncedRecords = true
+            if durable { try syncNow() }
+            succeeded()
+        } catch {
+            // The failed records were cut off again; from now on only a full save (a new file,
+            // so space must really be there) is tried, until one succeeds.
+            needsFullSave = true
+            failed(error)
+            throw error
+        }
+    }
+
+    /// fsyncs the records appended since the last fsync (the batch of updates).
+    func syncNow() throws(AtomicFile.WriteError) {
+        guard hasUnsyncedRecords else { return }
         do {
-            try journal.record(activity)
-            return true
+            try journal.sync()
         } catch {
-            journalReady = false
-            report("\(error)")
-            return false
+            needsFullSave = true
+            throw error
         }
+        hasUnsyncedRecords = false
     }
 
-    private func report(_ message: String) {
-        if message != lastError { Log.error("\(message); activities keep running but will not survive a restart") }
+    private func succeeded() {
+        if lastError != nil { Log.info("state is written again to \(paths.stateDirectory)") }
+        lastError = nil
+    }
+
+    private func failed(_ error: AtomicFile.WriteError) {
+        let message = error.description
+        if message != lastError { Log.error("\(message); calls that change something are refused until it can be written") }
         lastError = message
     }
 
-    /// Appends one ended activity to the history file.
-    func appendHistory(_ entry: HistoryEntry) {
+    /// Appends one ended activity to the history file; returns whether it is due for `rotateHistory`.
+    func appendHistory(_ entry: HistoryEntry, now: Double) -> Bool {
         do {
-            try AtomicFile.appendLine(Data(try entry.jsonLine().utf8), to: paths.historyFile)
+            return try HistoryFile(path: paths.historyFile).append(entry, now: now)
         } catch {
             Log.error("cannot append to \(paths.historyFile): \(error)")
+            return false
+        }
+    }
+
+    /// Folds old history entries into the summary (`HistoryFile.rotate`).
+    func rotateHistory(now: Double) {
+        do {
+            try HistoryFile(path: paths.historyFile).rotate(now: now, timeZoneOffset: LocalTime.utcOffset(at: now))
+        } catch {
+            Log.error("cannot rotate \(paths.historyFile): \(error)")
         }
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 /// under its own name `org.kde.StatusNotifierItem-<pid>-1`. Its label (GNOME's AppIndicator
 /// extension shows it beside the icon) is the compact text and its tooltip the most relevant
 /// card. It registers with `org.kde.StatusNotifierWatcher` when one exists and again whenever
-/// one appears; without a watcher it waits quietly. It lives on the event loop's thread and
+/// one appears; without a watcher it waits quietly. Its menu (`TrayMenu`) lists the live
+/// activities with their buttons. It lives on the event loop's thread and
 /// never waits for the watcher: registration is sent without asking for a reply.
 public final class StatusNotifierItem {
     static let watcherName = "org.kde.StatusNotifierWatcher"
@@ -19,11 +20,15 @@ public final class StatusNotifierItem {
     /// What the item shows now; the properties read it.
     private(set) var state: TrayState
     private var signalHandler: DBusConnection.HandlerToken?
+    /// The item's menu (`Menu`): each live activity's rows and buttons.
+    let menu: TrayMenu
 
-    init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid()) {
+    init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid(),
+         onAction: @escaping (String, String) -> Void) {
         self.connection = connection
         self.server = server
         self.state = state
+        menu = TrayMenu(server: server, sections: state.menu, onAction: onAction)
         busName = "org.kde.StatusNotifierItem-\(processID)-1"
     }
 
@@ -33,6 +38,7 @@ public final class StatusNotifierItem {
 
     /// Exports the item, takes its name, follows the watcher's name and registers if a watcher is there.
     func start() throws(DBusError) {
+        try menu.export()
         try server.export(Self.path, [StatusNotifierItemInterface.make(self)])
         let reply = try connection.requestName(busName, flags: [.doNotQueue])
         guard reply == .primaryOwner || reply == .alreadyOwner else {
@@ -56,6 +62,7 @@ public final class StatusNotifierItem {
         let old = state
         guard new != old else { return }
         state = new
+        menu.update(new.menu)
         if new.title != old.title { emit("NewTitle") }
         if new.iconName != old.iconName { emit("NewIcon") }
         if new.toolTip != old.toolTip { emit("NewToolTip") }
@@ -99,8 +106,15 @@ extension StatusNotifierItem {
     /// Starts the tray item for `service` (which then keeps it up to date); a failure is
     /// logged and the daemon goes on without a tray.
     static func start(for service: ActivityService, connection: DBusConnection) -> StatusNotifierItem? {
-        let item = StatusNotifierItem(connection: connection, server: service.server, state: service.trayState)
-        do {
+        let item = StatusNotifierItem(connection: connection, server: service.server, state: service.trayState) { [weak service] id, key in
+            guard let service else { return }
+            do throws(DBusError) {
+                try service.invokeAction(id: id, action: key)
+            } catch {
+                Log.warning("tray menu action \(key) on \(id): \(error.message)")
+            }
+        }
+        do throws(DBusError) {
             try item.start()
             return item
         } catch {

@@ -3,7 +3,7 @@ import DBus
 /// `org.kde.StatusNotifierItem` (with the Ayatana label extension) as a table. Hosts read the
 /// properties after the item's own change signals, not PropertiesChanged, so the changing
 /// properties are declared as emitting none. The methods are accepted and do nothing: the
-/// item has no window to raise and no menu.
+/// item has no window to raise, and hosts open its menu (`Menu`, a dbusmenu object) themselves.
 enum StatusNotifierItemInterface {
     static let name = "org.kde.StatusNotifierItem"
 
@@ -40,6 +40,7 @@ enum StatusNotifierItemInterface {
                     return .structure([.string(tip.iconName), noPixmaps, .string(tip.title), .string(tip.body)])
                 }),
                 DBusProperty("ItemIsMenu", "b", emitsChange: .const, get: { .boolean(false) }),
+                DBusProperty("Menu", "o", emitsChange: .const, get: { .objectPath(TrayMenu.path) }),
                 text("XAyatanaLabel") { $0.label },
                 text("XAyatanaLabelGuide") { $0.labelGuide },
                 DBusProperty("XAyatanaOrderingIndex", "u", emitsChange: .const, get: { .uint32(0) }),

@@ -15,6 +15,8 @@ struct TrayState: Equatable, Sendable {
     var iconName: String
     /// The compact text (`CompactText`).
     var label: String
+    /// The menu's rows: each live activity, most relevant first.
+    var menu: [TrayMenuSection] = []
 
     /// Nothing live: a passive item with an empty label.
     static let idle = TrayState(isLive: false, cardTitle: "", cardBody: "", iconName: defaultIconName, label: "")
@@ -22,8 +24,9 @@ struct TrayState: Equatable, Sendable {
     /// `Status`: `Active` while something is live, `Passive` otherwise.
     var status: String { isLive ? "Active" : "Passive" }
 
-    /// `Title`: the app, with the current card's title while something is live.
-    var title: String { isLive && !cardTitle.isEmpty ? "\(cardTitle) — \(Self.appTitle)" : Self.appTitle }
+    /// `Title`: the compact text while something is live (Plasma's `statusnotifieritem` data
+    /// engine follows it, so the Plasma applet shows it without polling), else the app's name.
+    var title: String { isLive && !label.isEmpty ? label : Self.appTitle }
 
     /// `ToolTip` as `(icon name, icon pixmaps, title, body)`.
     var toolTip: (iconName: String, title: String, body: String) {

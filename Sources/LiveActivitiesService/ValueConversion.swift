@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import Push
 
 /// Turns the D-Bus values clients send into the model's values and back: integers of any
 /// D-Bus type become integers, `d` numbers, `s` strings, `b` booleans; anything else is
@@ -89,5 +90,20 @@ struct OptionReader {
             throw .invalidArgs("\(method) option \"\(key)\": expected unix seconds after 1970, got \(value.typeDescription)")
         }
         return seconds
+    }
+}
+
+extension OptionReader {
+    /// Start's `push-type` (only `token`) and `push-channel` (a channel id).
+    func pushOptions() throws(DBusError) -> (type: String?, channel: String?) {
+        let type = try string("push-type")
+        if let type, type != "token" {
+            throw .invalidArgs("\(method) option \"push-type\": expected \"token\", got string \"\(type)\"")
+        }
+        let channel = try string("push-channel")
+        if let channel, !PushToken.isValidChannel(channel) {
+            throw .invalidArgs("\(method) option \"push-channel\": expected 1 to 64 of [A-Za-z0-9_.-], got string \"\(channel)\"")
+        }
+        return (type, channel)
     }
 }

@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 import Foundation
 
@@ -12,10 +13,14 @@ public struct CommandLineTool {
     /// The descriptor `writeLine` writes to, watched by `watch` so it exits when its reader goes away.
     let outputDescriptor: Int32?
     let now: () -> Double
+    /// Seconds east of UTC at an instant: how `HH:MM` and ISO times without offset are read.
+    let utcOffset: @Sendable (Int64) -> Int64
 
     public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
                 writeLine: @escaping (String) -> Bool = { _ in true }, outputDescriptor: Int32? = nil,
-                now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+                now: @escaping () -> Double = { Date().timeIntervalSince1970 },
+                utcOffset: @escaping @Sendable (Int64) -> Int64 = SystemTimeZone.utcOffset(at:)) {
+        self.utcOffset = utcOffset
         self.environment = environment
         self.schema = schema
         self.output = output
@@ -26,6 +31,7 @@ public struct CommandLineTool {
 
     /// Runs one command line (without the program name). Errors are returned, not printed.
     public func run(_ arguments: [String]) -> Result<Void, CLIError> {
+        if let extra = runExtra(arguments) { return extra }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             output(CommandSpec.overview)
             return .success(())
@@ -50,30 +56,33 @@ public struct CommandLineTool {
         let p = command.positionals
         switch command.spec.name {
         case "start", "toggle":
-            let values = try KeyValueArguments(command.keyValues, kind: p[0], schema: schema, allowAttributes: true)
+            let words = try TimeArguments.resolve(command.keyValues, kind: p[0], schema: schema, clock: clock)
+            let values = try KeyValueArguments(words, kind: p[0], schema: schema, allowAttributes: true)
             var options: [String: DBusValue] = [:]
             if let id = command.options["id"] { options["id"] = .string(id) }
-            if let stale = try command.time("stale-at", now: now()) { options["stale-at"] = .int64(stale) }
+            if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
+            options.merge(Self.pushStartOptions(command)) { $1 }
             let method = command.spec.name == "start" ? "Start" : "Toggle"
             let reply = try client.call(method, [.string(p[0]), .vardict(values.attributes), .vardict(values.state), .vardict(options)])
             if method == "Start" {
-                output(reply.first?.string ?? "")
+                output(try startedLine(id: reply.first?.string ?? "", command, client))
             } else {
                 let started = reply.count > 1 ? (reply[1].bool ?? false) : false
                 output("\(reply.first?.string ?? "") \(started ? "started" : "ended")")
             }
         case "update", "end":
             let kind = try kindOf(p[0], client)
-            let values = try KeyValueArguments(command.keyValues, kind: kind, schema: schema, allowAttributes: false)
+            let words = try TimeArguments.resolve(command.keyValues, kind: kind, schema: schema, clock: clock)
+            let values = try KeyValueArguments(words, kind: kind, schema: schema, allowAttributes: false)
             var options: [String: DBusValue] = [:]
             for key in ["alert-title", "alert-body", "alert-sound", "reason", "dismissal"] {
                 if let text = command.options[key] { options[key] = .string(text) }
             }
-            if let stale = try command.time("stale-at", now: now()) { options["stale-at"] = .int64(stale) }
-            if let dismiss = try command.time("dismiss-at", now: now()) { options["dismiss-at"] = .int64(dismiss) }
+            if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
+            if let dismiss = try command.time("dismiss-at", clock: clock) { options["dismiss-at"] = .int64(dismiss) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             let method = command.spec.name == "update" ? "Update" : "End"
             _ = try client.call(method, [.string(p[0]), .vardict(values.state), .vardict(options)])
@@ -88,6 +97,12 @@ public struct CommandLineTool {
         case "extend":
             let seconds = try ParsedCommand.duration(p[1], what: "extend")
             _ = try client.call("Extend", [.string(p[0]), .int64(seconds)])
+        case "action":
+            if p.count > 1 {
+                _ = try client.call("InvokeAction", [.string(p[0]), .string(p[1])])
+            } else {
+                try actions(of: p[0], client)
+            }
         case "enabled":
             if p.isEmpty {
                 output(try client.property("Enabled").bool == true ? "on" : "off")
@@ -99,6 +114,10 @@ public struct CommandLineTool {
             }
         case "status":
             try status(client, json: command.flags.contains("json"))
+        case "push-token":
+            output(try pushToken(of: p[0], client))
+        case "push-to-start-token":
+            output(try client.call("PushToStartToken", [.string(p[0])]).first?.string ?? "")
         case "watch":
             let name = command.options["format"] ?? "plain"
             guard let format = WatchFormat(rawValue: name) else {
@@ -110,10 +129,24 @@ public struct CommandLineTool {
         }
     }
 
+    /// The clock human times are read against: now, in the local time zone.
+    var clock: HumanTime { HumanTime(now: Int64(now().rounded(.down)), utcOffset: utcOffset) }
+
     /// The kind of an activity, to type its state keys as the kind declares them.
     private func kindOf(_ id: String, _ client: BusClient) throws(CLIError) -> String? {
         let properties = try client.call("Get", [.string(id)]).first?.vardict
         return properties?["kind"]?.string
+    }
+
+    /// The buttons of an activity, one `KEY<TAB>LABEL` line each, in display order.
+    private func actions(of id: String, _ client: BusClient) throws(CLIError) {
+        guard case .array(_, let rows)? = try client.call("Get", [.string(id)]).first?.vardict?["actions"] else { return }
+        let lines = rows.compactMap { row -> String? in
+            guard case .structure(let fields) = row, fields.count == 2, let key = fields[0].string,
+                  let label = fields[1].string else { return nil }
+            return key + "\t" + label
+        }
+        if !lines.isEmpty { output(lines.joined(separator: "\n")) }
     }
 
     private func list(_ client: BusClient, json: Bool) throws(CLIError) {

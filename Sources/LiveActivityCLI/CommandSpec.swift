@@ -7,6 +7,8 @@ public struct CommandSpec: Sendable {
         let name: String
         let takesValue: Bool
         let help: String
+        /// The values the option takes, when it is one of a few (for completions and man pages).
+        var values: [String] = []
     }
 
     public let name: String
@@ -47,7 +49,7 @@ public struct CommandSpec: Sendable {
 }
 
 extension CommandSpec {
-    static let timeHelp = "unix seconds, or +DURATION from now (e.g. +90s, +25m, +2h)"
+    static let timeHelp = "a time: 20:00, +25m, tomorrow 08:00, ISO 8601 or unix seconds"
 
     /// Every command, in the order `liveactivity --help` lists them.
     public static let all: [CommandSpec] = [
@@ -56,9 +58,12 @@ extension CommandSpec {
             Option(name: "stale-at", takesValue: true, help: "when the content goes stale: \(timeHelp)"),
             Option(name: "relevance", takesValue: true, help: "a number; the most relevant shows in the compact view"),
             Option(name: "app-name", takesValue: true, help: "the application name on the card"),
+            Option(name: "push", takesValue: false, help: "give it a push token; print \"ID TOKEN\" once the broker has it"),
+            Option(name: "push-channel", takesValue: true, help: "follow this push broadcast channel"),
         ], summary: "Start an activity of KIND and print its id.",
            examples: ["liveactivity start generic title=Build body=\"Compiling…\" progress=0.2",
-                      "liveactivity start fasting protocol=16:8",
+                      "liveactivity start generic title=Delivery --push",
+                      "liveactivity start fasting protocol=16:8 start-time=20:00",
                       "liveactivity start focus session-type=Pomodoro --id focus"]),
         CommandSpec(name: "update", positionals: ["ID"], acceptsKeyValues: true, options: [
             Option(name: "stale-at", takesValue: true, help: "when the content goes stale: \(timeHelp)"),
@@ -70,8 +75,10 @@ extension CommandSpec {
            examples: ["liveactivity update build progress=0.8 body=\"Linking\"",
                       "liveactivity update build --alert-title \"Tests failed\""]),
         CommandSpec(name: "end", positionals: ["ID"], acceptsKeyValues: true, options: [
-            Option(name: "reason", takesValue: true, help: "completed, cancelled or ended (default)"),
-            Option(name: "dismissal", takesValue: true, help: "default (card stays up to 4 h) or immediate"),
+            Option(name: "reason", takesValue: true, help: "completed, cancelled or ended (default)",
+                   values: ["completed", "cancelled", "ended"]),
+            Option(name: "dismissal", takesValue: true, help: "default (card stays up to 4 h) or immediate",
+                   values: ["default", "immediate"]),
             Option(name: "dismiss-at", takesValue: true, help: "close the card then: \(timeHelp)"),
         ], summary: "End activity ID, with an optional final state.",
            examples: ["liveactivity end focus --reason completed", "liveactivity end build --dismissal immediate"]),
@@ -85,7 +92,8 @@ extension CommandSpec {
             Option(name: "id", takesValue: true, help: "the id to use when starting"),
             Option(name: "relevance", takesValue: true, help: "relevance when starting"),
             Option(name: "app-name", takesValue: true, help: "the application name on the card"),
-            Option(name: "reason", takesValue: true, help: "end reason when ending (default ended)"),
+            Option(name: "reason", takesValue: true, help: "end reason when ending (default ended)",
+                   values: ["completed", "cancelled", "ended"]),
         ], summary: "End the live activity of KIND if there is one, else start one (for hotkeys).",
            examples: ["liveactivity toggle focus session-type=Pomodoro"]),
         CommandSpec(name: "pause", positionals: ["ID"], acceptsKeyValues: false, options: [],
@@ -93,13 +101,17 @@ extension CommandSpec {
         CommandSpec(name: "resume", positionals: ["ID"], acceptsKeyValues: false, options: [],
                     summary: "Resume the timer of activity ID.", examples: ["liveactivity resume focus"]),
         CommandSpec(name: "extend", positionals: ["ID", "DURATION"], acceptsKeyValues: false, options: [],
-                    summary: "Add DURATION (seconds, or 90s, 5m, 1h) to the timer of activity ID.",
+                    summary: "Add DURATION (seconds, or 90s, 5m, 1h30m) to the timer of activity ID.",
                     examples: ["liveactivity extend focus 5m"]),
+        CommandSpec(name: "action", positionals: ["ID", "[KEY]"], acceptsKeyValues: false, options: [],
+                    summary: "Press button KEY of activity ID as a panel does; without KEY, list its buttons.",
+                    examples: ["liveactivity action focus", "liveactivity action focus pause"]),
         CommandSpec(name: "enabled", positionals: ["[on|off]"], acceptsKeyValues: false, options: [],
                     summary: "Show, or switch on or off, whether activities may start and cards show.",
                     examples: ["liveactivity enabled off"]),
         CommandSpec(name: "watch", positionals: [], acceptsKeyValues: false, options: [
-            Option(name: "format", takesValue: true, help: "plain (default), waybar, i3blocks or polybar"),
+            Option(name: "format", takesValue: true, help: "plain (default), waybar, i3blocks or polybar",
+                   values: WatchFormat.allCases.map(\.rawValue)),
         ], summary: "Print the compact view now and on every change (for status bars).",
            examples: ["liveactivity watch --format waybar"]),
         CommandSpec(name: "status", positionals: [], acceptsKeyValues: false, options: [
@@ -116,10 +128,19 @@ extension CommandSpec {
             Option(name: "json", takesValue: false, help: "print a JSON array (all entries unless --limit)"),
         ], summary: "Show ended activities, newest first.",
            examples: ["liveactivity history --kind focus --limit 10"]),
+        CommandSpec(name: "push-token", positionals: ["ID"], acceptsKeyValues: false, options: [],
+                    summary: "Print the push token of activity ID (a secret: it lets a server update it).",
+                    examples: ["liveactivity push-token build"]),
+        CommandSpec(name: "push-to-start-token", positionals: ["KIND"], acceptsKeyValues: false, options: [],
+                    summary: "Print the push-to-start token of KIND (a secret: it lets a server start one).",
+                    examples: ["liveactivity push-to-start-token generic"]),
         CommandSpec(name: "stats", positionals: [], acceptsKeyValues: false, options: [
             Option(name: "json", takesValue: false, help: "print a JSON object keyed by kind"),
         ], summary: "Per kind: time completed today, day streak, completed/cancelled/ended counts.",
            examples: ["liveactivity stats", "liveactivity stats --json"]),
+        CommandSpec(name: "doctor", positionals: [], acceptsKeyValues: false, options: [],
+                    summary: "Check the daemon, notification server, tray, shell add-ons, files and push.",
+                    examples: ["liveactivity doctor"]),
     ]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -6,10 +6,16 @@ import Foundation
 /// a running daemon, and show it as text for people or JSON for scripts.
 struct HistoryReport {
     let entries: [HistoryEntry]
+    /// Entries the daemon folded out of the history file when it rotated (`history-summary.json`).
+    var summary = HistorySummary()
 
     /// Reads the history file; a missing file is an empty history.
     init(paths: DaemonPaths) throws(CLIError) {
         let url = URL(fileURLWithPath: paths.historyFile)
+        let summaryURL = url.deletingLastPathComponent().appendingPathComponent("history-summary.json")
+        if let data = try? Data(contentsOf: summaryURL), let folded = try? JSONDecoder().decode(HistorySummary.self, from: data) {
+            summary = folded
+        }
         guard FileManager.default.fileExists(atPath: url.path) else {
             entries = []
             return
@@ -49,7 +55,7 @@ struct HistoryReport {
     // MARK: stats
 
     func statistics(now: Double, timeZoneOffset: Double) -> [String: KindStatistics] {
-        Statistics.compute(entries: entries, now: now, timeZoneOffset: timeZoneOffset)
+        Statistics.compute(entries: entries, summary: summary, now: now, timeZoneOffset: timeZoneOffset)
     }
 
     static func statsText(_ figures: [String: KindStatistics]) -> String {

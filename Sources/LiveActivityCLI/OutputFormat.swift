@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 import Foundation
 
@@ -24,12 +25,17 @@ enum OutputFormat {
         if key.hasSuffix("-at"), let seconds = value.integer {
             return seconds == 0 ? "-" : Date(timeIntervalSince1970: Double(seconds)).formatted(date: .abbreviated, time: .standard)
         }
-        if key == "progress", let d = value.double { return d < 0 ? "-" : String(format: "%.0f%%", d * 100) }
+        if key == "progress", let d = value.double { return d < 0 ? "-" : "\(ShownPercent.of(d))%" }
         if let dict = value.vardict {
             return dict.keys.sorted().map { "\($0)=\(display(dict[$0] ?? .string(""), key: $0))" }.joined(separator: " ")
         }
         switch value {
         case .string(let s): return s
+        case .array("(ss)", let rows):  // actions: each button's label, then its key
+            return rows.compactMap { row -> String? in
+                guard case .structure(let fields) = row, fields.count == 2 else { return nil }
+                return "\(fields[1].string ?? "") (\(fields[0].string ?? ""))"
+            }.joined(separator: ", ")
         case .boolean(let b): return b ? "true" : "false"
         case .double(let d): return String(d)
         default: return value.integer.map(String.init) ?? value.typeDescription

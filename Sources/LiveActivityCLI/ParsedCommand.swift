@@ -1,3 +1,4 @@
+import ActivityModel
 import Foundation
 
 /// A command line split by its `CommandSpec`: positionals, `key=value` words and options.
@@ -49,13 +50,13 @@ struct ParsedCommand {
 
     private var requiredPositionals: Int { spec.positionals.filter { !$0.hasPrefix("[") }.count }
 
-    /// A time option: unix seconds, or `+DURATION` from `now`.
-    func time(_ name: String, now: Double) throws(CLIError) -> Int64? {
+    /// A time option in any of `HumanTime.acceptedForms`, as unix seconds. Options name
+    /// moments ahead (stale, dismissal), so `HH:MM` is its next occurrence.
+    func time(_ name: String, clock: HumanTime) throws(CLIError) -> Int64? {
         guard let text = options[name] else { return nil }
-        if text.hasPrefix("+") {
-            return Int64(now) + (try Self.duration(String(text.dropFirst()), what: "--\(name)"))
+        guard let seconds = clock.moment(text, anchor: .future) else {
+            throw .usage("--\(name) \(text): expected a time: \(HumanTime.acceptedForms)")
         }
-        guard let seconds = Int64(text) else { throw .usage("--\(name) \(text): expected unix seconds or +DURATION") }
         return seconds
     }
 
@@ -65,23 +66,11 @@ struct ParsedCommand {
         return value
     }
 
-    /// Seconds from `90`, `90s`, `25m`, `2h` or `1h30m`.
+    /// Seconds from `90`, `90s`, `25m`, `2h`, `1d`, `1h30m` or `+25m` (`HumanTime.duration`).
     static func duration(_ text: String, what: String) throws(CLIError) -> Int64 {
-        if let plain = Int64(text) { return plain }
-        var total: Int64 = 0
-        var digits = ""
-        for character in text {
-            if character.isNumber { digits.append(character); continue }
-            guard let amount = Int64(digits) else { throw .usage("\(what) \(text): expected a duration like 90s, 25m or 1h30m") }
-            switch character {
-            case "s": total += amount
-            case "m": total += amount * 60
-            case "h": total += amount * 3600
-            default: throw .usage("\(what) \(text): expected a duration like 90s, 25m or 1h30m")
-            }
-            digits = ""
+        guard let seconds = HumanTime.duration(text) else {
+            throw .usage("\(what) \(text): expected a duration: seconds (90), or 90s, 25m, 2h, 1d, 1h30m, +25m")
         }
-        guard digits.isEmpty, !text.isEmpty else { throw .usage("\(what) \(text): expected a duration like 90s, 25m or 1h30m") }
-        return total
+        return seconds
     }
 }

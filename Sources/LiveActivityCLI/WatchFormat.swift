@@ -1,3 +1,4 @@
+import ActivityModel
 import Foundation
 
 /// What `liveactivity watch` prints for one state of the compact view, per status bar:
@@ -38,7 +39,7 @@ public enum WatchFormat: String, CaseIterable, Sendable {
         case .waybar:
             var object: [String: Any] = ["text": snapshot.compactText, "tooltip": tooltip,
                                          "class": snapshot.status.isEmpty ? "idle" : snapshot.status]
-            if let progress = snapshot.progress, progress >= 0 { object["percentage"] = Int((progress * 100).rounded()) }
+            if let progress = snapshot.progress, progress >= 0 { object["percentage"] = ShownPercent.of(progress) }
             return Self.json(object)
         case .i3blocks:
             return Self.json(["full_text": snapshot.compactText, "short_text": snapshot.compactText])

@@ -1,3 +1,5 @@
+import ActivityModel
+
 /// Turning plain client text into what a server displays correctly: escaped for servers
 /// that parse body markup, stripped of tags for those that don't, and a text progress bar
 /// for servers that draw no `value` hint.
@@ -58,13 +60,12 @@ public enum CardText {
     public static func progressBar(_ fraction: Double, cells: Int = 10) -> String {
         let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         let filled = min(cells, Int((clamped * Double(cells) + 1e-9).rounded(.down)))
-        let percent = min(100, Int((clamped * 100 + 1e-9).rounded(.down)))
+        let percent = ShownPercent.of(clamped)
         return String(repeating: "▰", count: filled) + String(repeating: "▱", count: cells - filled) + " \(percent)%"
     }
 
     /// Progress as the int32 `value` hint: 0 to 100, rounded down.
     public static func percentValue(_ fraction: Double) -> Int32 {
-        let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        return Int32(min(100, (clamped * 100 + 1e-9).rounded(.down)))
+        Int32(ShownPercent.of(fraction))
     }
 }

@@ -4,7 +4,7 @@ import DaemonHarness
 /// `liveactivity-bench`: measures the real daemon on a private bus and prints one table,
 /// each figure beside its target (docs/benchmarks.md). Run it through `scripts/bench`.
 let usage = """
-Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick] [--only PART]
+Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick] [--only PART] [--push-only]
 
 Starts a private dbus-daemon, a counting notification server, Xvfb + dunst and the
 liveactivityd found beside this executable; prints a Markdown table of the results.
@@ -14,12 +14,14 @@ liveactivityd found beside this executable; prints a Markdown table of the resul
   --quick                 idle 10 s, throughput 2 s, loop 10 s
   --only PART             one part: startup, idle, round-trips, throughput or loop (to profile it,
                           attach perf or strace to the daemon, printed on stderr, while it runs)
+  --push-only             only the push measures (a mosquitto on 127.0.0.1; about 20 s)
 """
 
 var idleSeconds = 60.0
 var throughputSeconds = 5.0
 var loopSeconds = 30
 var only: String?
+var pushOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -43,6 +45,7 @@ while let argument = arguments.first {
         }
         arguments.removeFirst()
         only = part
+    case "--push-only": pushOnly = true
     case "--help", "-h": print(usage); exit(0)
     default:
         FileHandle.standardError.write(Data("unknown option \(argument)\n\(usage)\n".utf8))
@@ -60,6 +63,13 @@ let runs = { (part: String) in selected == nil || selected == part }
 do {
     var rows: [Row] = []
     let world = try BenchWorld()
+    if pushOnly {
+        progress("push through mosquitto")
+        print(Report.machine())
+        print("Build: release. Push measures only.\n")
+        print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000)))
+        exit(0)
+    }
     if runs("startup") {
         progress("exec → name")
         rows += try Startup.measure(world: world, runs: 15)
@@ -80,6 +90,10 @@ do {
         rows += try Throughput.measure(world: world, seconds: throughputSeconds)
     }
     world.daemon.kill()
+    if selected == nil {
+        progress("push through mosquitto")
+        rows += try PushBench.measure(world: world, samples: 500, flood: 5000)
+    }
     if runs("loop") {
         progress("notify-send loop against dunst, \(loopSeconds) s twice")
         rows += try NotifySendLoop.measure(seconds: loopSeconds)

@@ -71,8 +71,10 @@ struct PersistenceTests {
         daemon.extraEnvironment["XDG_STATE_HOME"] = blocker.path
         try daemon.start()
         let c = try TestClient(bus: bus)
-        let id = try c.start("generic", state: ["title": .string("no disk")])
-        #expect(try c.get(id)["title"]?.string == "no disk")
+        // Nothing acknowledged without persistence (issue 14): the Start is refused, by name.
+        let refusal = c.error { _ = try c.start("generic", state: ["title": .string("no disk")]) }
+        #expect(refusal?.name == "io.github.liveactivities.LiveActivities1.Error.StorageFailed")
+        #expect(try c.list().isEmpty, "reads go on and the refused Start changed nothing")
         #expect(daemon.log().contains("cannot"), "the log says the state cannot be written: \(daemon.log())")
     }
 }

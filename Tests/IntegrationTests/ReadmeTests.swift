@@ -7,8 +7,8 @@ import TestSupport
 @Suite("README examples")
 struct ReadmeTests {
     /// The lines of the fenced block that follows `heading` in README.md.
-    static func block(after heading: String) throws -> [String] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+    static func block(after heading: String, in file: String = "../../README.md") throws -> [String] {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
         guard let start = text.range(of: heading),
               let open = text.range(of: "```sh\n", range: start.upperBound..<text.endIndex),

@@ -122,7 +122,8 @@ struct TrayTests {
 
     @Test func startsWithoutAWatcherAndRegistersWhenOneAppears() throws {
         let w = try World(watcherFirst: false)
-        #expect(w.bus.hasOwner(w.itemName))
+        // The item takes its name just after the manager's (state is restored in between).
+        #expect(waitUntil(timeout: 5) { w.bus.hasOwner(w.itemName) })
         #expect(try w.item("Status").string == "Passive")
         let mentions = w.daemon.log().split(separator: "\n").filter { $0.contains("StatusNotifierWatcher") }
         #expect(mentions.count <= 1, "no watcher is logged once at most: \(mentions)")

@@ -20,6 +20,7 @@ import Testing
         max-live-activities = 8
         max-payload-bytes = 1024
         dismiss-after = 60
+        max-ended-activities = 5
         """)
         #expect(problems.isEmpty)
         #expect(!config.cards && !config.tray && !config.kdeJobs)
@@ -27,6 +28,7 @@ import Testing
         #expect(config.limits.maxLiveActivities == 8)
         #expect(config.limits.maxPayloadBytes == 1024)
         #expect(config.limits.defaultDismissDelay == 60)
+        #expect(config.limits.maxEndedActivities == 5)
     }
 
     @Test(arguments: [

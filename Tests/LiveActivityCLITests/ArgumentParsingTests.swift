@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 import Testing
 @testable import LiveActivityCLI
@@ -82,7 +83,7 @@ struct FakeSchema: KeySchema {
     @Test func relativeTimes() throws {
         let spec = try #require(CommandSpec.named("start"))
         let parsed = try ParsedCommand(spec: spec, words: ["generic", "--stale-at", "+10m"])
-        #expect(try parsed.time("stale-at", now: 1_000_000) == 1_000_600)
+        #expect(try parsed.time("stale-at", clock: HumanTime(now: 1_000_000, utcOffset: { _ in 0 })) == 1_000_600)
         #expect(throws: CLIError.self) { try ParsedCommand.duration("5x", what: "x") }
     }
 }

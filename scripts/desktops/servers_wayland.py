@@ -107,13 +107,18 @@ class GnomeShell(Server):
     """GNOME Shell 43 headless on Wayland, with a private system bus and the notification helper."""
     name = "gnome-shell"
     packages = ["gnome-shell", "gjs"]
+    #: more extensions to enable (uuids), and data dirs to search first (for installed ones)
+    extensions = []
+    data_dirs = None
 
     def start(self, world):
         world.start_bus("system")
-        env = world.env(GSETTINGS_BACKEND="keyfile", XDG_SESSION_TYPE="wayland", XDG_CURRENT_DESKTOP="GNOME")
+        env = world.env(GSETTINGS_BACKEND="keyfile", XDG_SESSION_TYPE="wayland", XDG_CURRENT_DESKTOP="GNOME",
+                        XDG_DATA_DIRS=self.data_dirs)
         settings = world.file("home", ".config", "glib-2.0", "settings", "keyfile")
+        enabled = ", ".join(f"'{uuid}'" for uuid in [UNSAFE_EXTENSION, *self.extensions])
         with open(settings, "w") as f:
-            f.write(f"[org/gnome/shell]\nenabled-extensions=['{UNSAFE_EXTENSION}']\n"
+            f.write(f"[org/gnome/shell]\nenabled-extensions=[{enabled}]\n"
                     "disable-user-extensions=false\nwelcome-dialog-last-shown-version='999'\n")
         extension = world.path("home", ".local", "share", "gnome-shell", "extensions", UNSAFE_EXTENSION)
         with open(os.path.join(extension, "metadata.json"), "w") as f:

@@ -20,12 +20,24 @@ public struct KindStatistics: Equatable, Sendable {
 
 /// Computes statistics from history entries; pure, the clock and time zone are parameters.
 public enum Statistics {
-    /// Figures for every kind that appears in `entries`.
-    public static func compute(entries: [HistoryEntry], now: UnixTime, timeZoneOffset: Double) -> [String: KindStatistics] {
+    /// Figures for every kind that appears in `entries` or in the `summary` of entries folded
+    /// out of the history file (entries the summary already counts are skipped).
+    public static func compute(entries: [HistoryEntry], summary: HistorySummary = HistorySummary(), now: UnixTime,
+                               timeZoneOffset: Double) -> [String: KindStatistics] {
         let today = localDay(now, timeZoneOffset)
         var result: [String: KindStatistics] = [:]
         var completedDays: [String: Set<Int64>] = [:]
-        for entry in entries {
+        for (kind, folded) in summary.kinds {
+            var figures = KindStatistics(completedCount: folded.completed, cancelledCount: folded.cancelled,
+                                         endedCount: folded.ended)
+            for (dayText, seconds) in folded.completedSecondsByDay {
+                guard let day = Int64(dayText) else { continue }
+                completedDays[kind, default: []].insert(day)
+                if day == today { figures.todayTotalSeconds += seconds }
+            }
+            result[kind] = figures
+        }
+        for entry in entries where entry.endedAt > summary.foldedThrough {
             var figures = result[entry.kind] ?? KindStatistics()
             switch entry.reason {
             case .completed:
@@ -51,7 +63,7 @@ public enum Statistics {
     }
 
     /// The local day number of a moment (days since 1970-01-01 in local time).
-    static func localDay(_ time: UnixTime, _ timeZoneOffset: Double) -> Int64 {
+    public static func localDay(_ time: UnixTime, _ timeZoneOffset: Double) -> Int64 {
         Int64(((time + timeZoneOffset) / 86_400).rounded(.down))
     }
 }

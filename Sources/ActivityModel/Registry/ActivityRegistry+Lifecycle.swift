@@ -88,6 +88,23 @@ extension ActivityRegistry {
             events += [.statusChanged(activity.id, .dismissed), .dismissed(activity.id)]
         } else {
             storage[activity.id] = activity
+            events += dismissEndedBeyondLimit()
+        }
+        return events
+    }
+
+    /// Dismisses the oldest ended activities (earliest end, then id) while more than
+    /// `limits.maxEndedActivities` wait for their dismissal.
+    mutating func dismissEndedBeyondLimit() -> [ActivityEvent] {
+        let ended = storage.values.filter { !$0.isLive }
+        let excess = ended.count - max(0, limits.maxEndedActivities)
+        guard excess > 0 else { return [] }
+        let oldest = ended.sorted { ($0.endedAt ?? 0, $0.id) < ($1.endedAt ?? 0, $1.id) }.prefix(excess)
+        var events: [ActivityEvent] = []
+        for activity in oldest {
+            storage[activity.id] = nil
+            renderCache[activity.id] = nil
+            events += [.statusChanged(activity.id, .dismissed), .dismissed(activity.id)]
         }
         return events
     }

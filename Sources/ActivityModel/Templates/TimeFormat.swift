@@ -83,7 +83,7 @@ public enum TimeFormat: String, Sendable, CaseIterable {
 
     /// The whole percent shown for `fraction`, tolerant of floating-point noise.
     static func percentStep(_ fraction: Double) -> Int {
-        Int((min(max(fraction, 0), 1) * 100 + 1e-9).rounded(.down))
+        ShownPercent.of(fraction)
     }
 
     /// A moment as `HH:mm` on the local wall clock.

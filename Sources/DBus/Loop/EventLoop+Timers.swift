@@ -7,10 +7,12 @@ struct AppTimer {
     let handler: () -> Void
 }
 
-/// A repeating monotonic interval (libdbus timeouts repeat until removed).
+/// A monotonic interval: repeating for libdbus timeouts (until removed), or once for
+/// `addTimer(afterSeconds:)`.
 struct RelativeTimeout {
     var deadline: Int64
     let interval: Int64
+    var repeats = true
     let handler: () -> Void
 }
 
@@ -26,9 +28,21 @@ extension EventLoop {
         return TimerToken(id: id)
     }
 
+    /// Calls `handler` once after `seconds` on the monotonic clock, which wall-clock steps do
+    /// not move: for intervals (throttling, batching) rather than moments.
+    @discardableResult
+    public func addTimer(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> TimerToken {
+        let id = makeID()
+        let interval = Int64((max(0, seconds) * 1_000_000_000).rounded(.up))
+        relativeTimeouts[id] = RelativeTimeout(deadline: Clocks.monotonicNanoseconds + interval, interval: interval,
+                                               repeats: false, handler: handler)
+        return TimerToken(id: id)
+    }
+
     /// Cancels a timer that has not fired yet; harmless otherwise.
     public func cancelTimer(_ token: TimerToken) {
         if appTimers.removeValue(forKey: token.id) != nil { timersChanged = true }
+        if relativeTimeouts[token.id]?.repeats == false { relativeTimeouts[token.id] = nil }
     }
 
     /// Points the timerfd at the earliest app deadline, or disarms it.
@@ -63,7 +77,7 @@ extension EventLoop {
         let id = makeID()
         let interval = Int64(max(0, milliseconds)) * 1_000_000
         relativeTimeouts[id] = RelativeTimeout(deadline: Clocks.monotonicNanoseconds + interval,
-                                               interval: interval, handler: handler)
+                                               interval: interval, repeats: true, handler: handler)
         return id
     }
 
@@ -75,7 +89,11 @@ extension EventLoop {
         let due = relativeTimeouts.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due {
             guard let timeout = relativeTimeouts[id] else { continue }
-            relativeTimeouts[id]?.deadline = now + max(timeout.interval, 1_000_000)
+            if timeout.repeats {
+                relativeTimeouts[id]?.deadline = now + max(timeout.interval, 1_000_000)
+            } else {
+                relativeTimeouts[id] = nil
+            }
             timeout.handler()
         }
     }

@@ -1,0 +1,126 @@
+import ActivityModel
+import DBus
+import FoundationEssentials
+import MQTT
+import Push
+
+/// Push (DESIGN.md, "Push"): the daemon subscribes to per-activity tokens, push-to-start
+/// tokens and broadcast channels on an MQTT broker. This part connects, hands out tokens,
+/// and follows activities through their life; `ActivityService+PushMessages` applies what
+/// arrives.
+extension ActivityService {
+    /// Connects to the broker `settings` names; does nothing when it names none.
+    public func startPush(_ settings: PushSettings, paths: DaemonPaths) {
+        guard let broker = settings.broker else { return }
+        let path = paths.stateDirectory + "/push.json"
+        var registry: PushRegistry
+        do {
+            registry = try PushRegistry.load(path: path) ?? .fresh()
+        } catch {
+            Log.error("push: \(path) is unreadable (\(error)); starting with new push tokens")
+            registry = .fresh()
+        }
+        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.isLive ?? false) {
+            registry.activities[id] = nil
+        }
+        for kind in kindNames where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
+        let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
+        let state = PushState(bridge: bridge, registry: registry, path: path)
+        push = state
+        state.save()
+        for topic in registry.topics(bridge.topics) { bridge.want(topic) }
+        bridge.onStatus = { [unowned self] _ in
+            self.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
+        }
+        bridge.onConfirmed = { [unowned self] topic in self.pushSubscriptionConfirmed(topic) }
+        bridge.onMessage = { [unowned self] topic, payload, size in self.handlePushMessage(topic: topic, payload: payload, size: size) }
+        var password: String?
+        if let file = settings.passwordFile {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                bridge.setStatus("error: cannot read push-password-file \(file)")
+                return
+            }
+            password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        }
+        let mqtt = MQTTSettings(host: broker.host, port: broker.port, tls: broker.tls, caFile: settings.caFile,
+                                username: settings.username, password: password, clientID: registry.clientID)
+        bridge.connect(settings: mqtt, maxPayloadBytes: limits.maxPayloadBytes, loop: loop)
+    }
+
+    /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …`.
+    var pushStatus: String { push?.bridge.status ?? "off" }
+
+    /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
+    func announcedPushToken(_ id: String) -> String {
+        guard let entry = push?.registry.activities[id], entry.announced else { return "" }
+        return entry.token ?? ""
+    }
+
+    /// `PushToStartToken(kind)`: the kind's stable push-to-start token.
+    func pushToStartToken(kind: String) throws(DBusError) -> String {
+        guard let push else { throw Self.pushOff }
+        guard let token = push.registry.startTokens[kind] else {
+            throw DBusError(name: BusNames.errorPrefix + "UnknownKind",
+                            message: "no kind \"\(kind)\"; known kinds: \(kindNames.joined(separator: ", "))")
+        }
+        return token
+    }
+
+    /// Refuses push options of Start before anything changes, when push is off.
+    func checkPushOptions(_ request: StartRequest) throws(DBusError) {
+        if request.pushType != nil || request.pushChannel != nil, push == nil { throw Self.pushOff }
+    }
+
+    /// After an acknowledged Start: the activity's token and channel are saved (before the
+    /// reply, so a token a server may already hold survives a crash), then subscribed.
+    func registerPush(_ id: String, _ request: StartRequest) {
+        guard let push, request.pushType != nil || request.pushChannel != nil else { return }
+        var entry = PushRegistry.ActivityEntry()
+        if request.pushType != nil { entry.token = PushToken.make() }
+        entry.channel = request.pushChannel
+        push.registry.activities[id] = entry
+        push.save()
+        if let token = entry.token { push.bridge.want(push.topics.activity(token)) }
+        if let channel = entry.channel { push.bridge.want(push.topics.channel(channel)) }
+    }
+
+    /// An activity ended: its token topic is unsubscribed, and its channel when nobody else follows it.
+    func pushActivityEnded(_ id: String) {
+        guard let push, let entry = push.registry.activities.removeValue(forKey: id) else { return }
+        push.save()
+        if let token = entry.token { push.bridge.drop(push.topics.activity(token)) }
+        if let channel = entry.channel, push.registry.followers(of: channel).isEmpty {
+            push.bridge.drop(push.topics.channel(channel))
+        }
+    }
+
+    /// The broker confirmed a subscription: an activity token is announced (PropertiesChanged
+    /// of `PushToken`), like ActivityKit's `pushTokenUpdates`.
+    private func pushSubscriptionConfirmed(_ topic: String) {
+        guard let push, case .activity(let token)? = push.topics.route(of: topic),
+              let id = push.registry.activityID(forToken: token), push.registry.activities[id]?.announced == false else { return }
+        push.registry.activities[id]?.announced = true
+        push.save()
+        Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
+        refresh(id, alert: nil, now: clock())
+    }
+
+    /// Saves the registry within a second: timestamps change with every message, and writing
+    /// the file for each would cost more than applying it. (A token change saves at once.) A
+    /// crash loses at most that second of timestamps, which only guard against older messages.
+    func savePushSoon() {
+        guard let push, !push.savePending else { return }
+        push.savePending = true
+        let target = LoopBound(self)
+        loop.addTimer(at: clock() + Self.pushSaveDelay) {
+            guard let push = target.value.push, push.savePending else { return }
+            push.savePending = false
+            push.save()
+        }
+    }
+
+    static let pushSaveDelay = 1.0
+
+    static let pushOff = DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
+                                   message: "push is off: set push-broker in liveactivityd.conf (see docs/push.md)")
+}

@@ -1,0 +1,168 @@
+import ActivityModel
+import DBus
+import Push
+
+/// Applies push messages. A message reaches only what its topic names (one activity's token,
+/// one kind's push-to-start token, or the followers of one channel) and goes through the
+/// same `start`, `update` and `end` as the bus methods, so validation, limits and errors are
+/// shared. Every message ends in one `PushReceived` signal per activity it was meant for:
+/// applied, ignored (older than the last applied) or rejected with the reason.
+extension ActivityService {
+    func handlePushMessage(topic: String, payload: [UInt8]?, size: Int) {
+        guard let push else { return }
+        push.counts.received += 1
+        guard let route = push.topics.route(of: topic) else {
+            reject(id: "", event: "", PushRejection("InvalidArgs", "not a push topic"), topic: topic)
+            return
+        }
+        let parsed: APSMessage
+        do throws(PushRejection) {
+            guard let payload else {
+                throw PushRejection("PayloadTooLarge", "the message has \(size) bytes; at most \(limits.maxPayloadBytes) are accepted")
+            }
+            parsed = try APSMessage.parse(payload, maxBytes: limits.maxPayloadBytes)
+        } catch {
+            reject(id: routeActivity(route) ?? "", event: "", error, topic: topic)
+            return
+        }
+        switch route {
+        case .activity(let token):
+            guard let id = push.registry.activityID(forToken: token) else {
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity has this token"), topic: topic)
+                return
+            }
+            applyPush(parsed, to: id, topic: topic)
+        case .channel(let channel):
+            let followers = push.registry.followers(of: channel)
+            if followers.isEmpty {
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity follows channel \(channel)"), topic: topic)
+            }
+            for id in followers { applyPush(parsed, to: id, topic: topic) }
+        case .start(let token):
+            guard let kind = push.registry.kind(forStartToken: token) else {
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no kind has this push-to-start token"), topic: topic)
+                return
+            }
+            startFromPush(parsed, kind: kind, topic: topic)
+        }
+    }
+
+    /// The activity a route names directly (a token), for the signal of a malformed message.
+    private func routeActivity(_ route: PushTopics.Route) -> String? {
+        guard case .activity(let token) = route else { return nil }
+        return push?.registry.activityID(forToken: token)
+    }
+
+    /// An update or end for one activity, unless it is older than the last one applied.
+    private func applyPush(_ message: APSMessage, to id: String, topic: String) {
+        guard let push else { return }
+        let event = message.event.rawValue
+        if let last = push.registry.activities[id]?.lastTimestamp, message.timestamp < last {
+            push.counts.ignored += 1
+            emit("PushReceived", [.string(id), .string(event), .boolean(false),
+                                  .string("Stale: timestamp \(Self.seconds(message.timestamp)) is older than the last applied \(Self.seconds(last))")])
+            return
+        }
+        let state = Self.dbusValues(message.contentState)
+        do {
+            switch message.event {
+            case .start:
+                throw PushRejection("InvalidArgs", "event start is only accepted on a push-to-start topic (\(push.topics.start("<token>")))")
+            case .update:
+                var options: [String: DBusValue] = [:]
+                if let stale = message.staleDate { options["stale-at"] = .double(stale) }
+                if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
+                if let title = message.alert?.title { options["alert-title"] = .string(title) }
+                if let body = message.alert?.body { options["alert-body"] = .string(body) }
+                if let sound = message.alert?.sound { options["alert-sound"] = .string(sound == "default" ? "message-new-instant" : sound) }
+                try update(id: id, state: state, options: options)
+            case .end:
+                var options: [String: DBusValue] = [:]
+                if let dismissal = message.dismissalDate {
+                    options[dismissal > 0 ? "dismiss-at" : "dismissal"] = dismissal > 0 ? .double(dismissal) : .string("immediate")
+                }
+                try end(id: id, state: state, options: options)
+            }
+        } catch {
+            reject(id: id, event: event, Self.rejection(error), topic: topic)
+            return
+        }
+        push.registry.activities[id]?.lastTimestamp = message.timestamp
+        savePushSoon()
+        push.counts.applied += 1
+        emit("PushReceived", [.string(id), .string(event), .boolean(true), .string("")])
+    }
+
+    /// A start on a kind's push-to-start token.
+    private func startFromPush(_ message: APSMessage, kind: String, topic: String) {
+        guard let push else { return }
+        let event = message.event.rawValue
+        do {
+            guard message.event == .start else {
+                throw PushRejection("InvalidArgs", "a push-to-start topic accepts event start only, got \(event)")
+            }
+            let asked = message.attributesType ?? ""
+            guard kindNames.contains(asked) else {
+                throw PushRejection("UnknownKind", "no kind \"\(asked)\"; known kinds: \(kindNames.joined(separator: ", "))")
+            }
+            guard asked == kind else {
+                throw PushRejection("InvalidArgs", "this push-to-start token starts activities of kind \"\(kind)\", not \"\(asked)\"")
+            }
+            if let last = push.registry.lastStartTimestamps[kind], message.timestamp < last {
+                push.counts.ignored += 1
+                emit("PushReceived", [.string(""), .string(event), .boolean(false),
+                                      .string("Stale: timestamp \(Self.seconds(message.timestamp)) is older than the last start applied \(Self.seconds(last))")])
+                return
+            }
+            var options: [String: DBusValue] = [:]
+            if let stale = message.staleDate { options["stale-at"] = .double(stale) }
+            if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
+            if message.inputPushToken { options["push-type"] = .string("token") }
+            if let channel = message.inputPushChannel { options["push-channel"] = .string(channel) }
+            let id = try start(kind: kind, attributes: Self.dbusValues(message.attributes),
+                               state: Self.dbusValues(message.contentState), options: options)
+            push.registry.lastStartTimestamps[kind] = message.timestamp
+            push.registry.activities[id, default: PushRegistry.ActivityEntry()].lastTimestamp = message.timestamp
+            savePushSoon()
+            push.counts.applied += 1
+            emit("PushReceived", [.string(id), .string(event), .boolean(true), .string("")])
+        } catch {
+            reject(id: "", event: event, Self.rejection(error), topic: topic)
+        }
+    }
+
+    /// Logs and counts a refused message, and says so with `PushReceived`.
+    private func reject(id: String, event: String, _ rejection: PushRejection, topic: String) {
+        guard let push else { return }
+        push.counts.rejected += 1
+        Log.warning("push: rejected message \(push.counts.received) on \(push.topics.redacted(topic)) (\(push.counts.rejected) rejected so far): \(rejection)")
+        emit("PushReceived", [.string(id), .string(event), .boolean(false), .string(rejection.description)])
+    }
+
+    /// A bus error or a payload error as a rejection (`InvalidArgs`, `NotActive`, …).
+    private static func rejection(_ error: any Error) -> PushRejection {
+        if let rejection = error as? PushRejection { return rejection }
+        if let bus = error as? DBusError {
+            let name = bus.name.split(separator: ".").last.map(String.init) ?? bus.name
+            return PushRejection(name, bus.message)
+        }
+        return PushRejection("Failed", "\(error)")
+    }
+
+    /// JSON scalars as the values a bus client would send.
+    private static func dbusValues(_ values: [String: JSONValue]) -> [String: DBusValue] {
+        values.compactMapValues { value in
+            switch value {
+            case .string(let s): return .string(s)
+            case .int(let i): return .int64(i)
+            case .double(let d): return .double(d)
+            case .bool(let b): return .boolean(b)
+            case .null, .array, .object: return nil
+            }
+        }
+    }
+
+    private static func seconds(_ time: Double) -> String {
+        time == time.rounded(.down) && abs(time) < 1e15 ? String(Int64(time)) : String(time)
+    }
+}

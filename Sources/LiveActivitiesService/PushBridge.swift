@@ -1,0 +1,125 @@
+import DBus
+import MQTT
+import Push
+
+/// The daemon's side of the broker connection, on the event loop's thread. The MQTT client
+/// runs on its own thread and every event it reports is posted here, so the bus is never
+/// held up by the network. The bridge keeps the set of topics the daemon wants, subscribes
+/// them all on every (re)connection (the broker may have lost the session), tells which
+/// subscriptions the broker confirmed, and keeps `status` for the `PushStatus` property.
+final class PushBridge {
+    let topics: PushTopics
+    private(set) var status = "connecting"
+    /// The topics the daemon wants, whether or not the broker has them yet.
+    private(set) var wanted: Set<String> = []
+    private var client: MQTTClient?
+    private var connected = false
+    /// SUBSCRIBE message id → its topics, until the SUBACK.
+    private var pending: [Int32: [String]] = [:]
+    /// The SUBSCRIBE sent on connection: `status` becomes `connected` when it is confirmed.
+    private var connectBatch: Int32?
+
+    /// Called when `status` changes.
+    var onStatus: (String) -> Void = { _ in }
+    /// Called when the broker confirmed a subscription to a topic.
+    var onConfirmed: (String) -> Void = { _ in }
+    /// Called for every message: its topic, its bytes (nil when over the size limit) and size.
+    var onMessage: (String, [UInt8]?, Int) -> Void = { _, _, _ in }
+
+    init(topics: PushTopics) { self.topics = topics }
+
+    /// Creates the MQTT client and starts its thread. Events are posted to `loop`.
+    func connect(settings: MQTTSettings, maxPayloadBytes: Int, loop: EventLoop) {
+        let target = LoopBound(self)
+        let remote = loop.remote
+        do {
+            let client = try MQTTClient(settings: settings, maxPayloadBytes: maxPayloadBytes) { event in
+                remote.post { target.value.handle(event) }
+            }
+            self.client = client
+            guard client.start() else { setStatus("error: cannot start the MQTT thread"); return }
+            Log.info("push: connecting to \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port) as \(settings.clientID)")
+        } catch {
+            setStatus("error: \(error.message)")
+        }
+    }
+
+    /// The daemon is stopping: say goodbye to the broker (the session stays).
+    func disconnect() { client?.stop() }
+
+    /// Wants `topic`; subscribes now when connected. Returns whether it was new.
+    @discardableResult
+    func want(_ topic: String) -> Bool {
+        guard wanted.insert(topic).inserted else { return false }
+        if connected { subscribe([topic]) }
+        return true
+    }
+
+    /// No longer wants `topic`; unsubscribes now when connected.
+    func drop(_ topic: String) {
+        guard wanted.remove(topic) != nil else { return }
+        if connected { client?.unsubscribe([topic]) }
+    }
+
+    func setStatus(_ text: String) {
+        guard text != status else { return }
+        status = text
+        Log.info("push: \(text)")
+        onStatus(text)
+    }
+
+    // MARK: Events from the MQTT thread (posted to the loop)
+
+    func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected(let sessionPresent):
+            connected = true
+            pending = [:]
+            Log.info("push: connected (broker \(sessionPresent ? "kept" : "has no") session); subscribing \(wanted.count) topics")
+            connectBatch = subscribe(wanted.sorted())
+            if connectBatch == nil { setStatus("connected") }
+        case .connectionFailed(let reason):
+            connected = false
+            setStatus("error: \(reason)")
+        case .disconnected(let reason):
+            // After a refused CONNACK libmosquitto also reports a disconnection: keep the refusal.
+            guard connected else { return }
+            connected = false
+            setStatus("error: connection lost: \(reason)")
+        case .subscribed(let messageID, let granted):
+            confirm(messageID, granted)
+        case .message(let topic, let payload, let size):
+            onMessage(topic, payload, size)
+        case .published:
+            break
+        }
+    }
+
+    private func confirm(_ messageID: Int32, _ granted: [Int32]) {
+        guard let batch = pending.removeValue(forKey: messageID) else { return }
+        var refused: [String] = []
+        for (index, topic) in batch.enumerated() {
+            let code = index < granted.count ? granted[index] : 0x80
+            if code >= 0x80 { refused.append(topic) } else { onConfirmed(topic) }
+        }
+        for topic in refused { Log.error("push: the broker refused the subscription to \(topics.redacted(topic)) (check its ACL)") }
+        if !refused.isEmpty {
+            setStatus("error: the broker refused \(refused.count) subscription(s); check its ACL")
+        } else if messageID == connectBatch {
+            setStatus("connected")
+        }
+        if messageID == connectBatch { connectBatch = nil }
+    }
+
+    /// Sends one SUBSCRIBE for `list`; returns its message id.
+    @discardableResult
+    private func subscribe(_ list: [String]) -> Int32? {
+        guard !list.isEmpty, let client else { return nil }
+        guard let messageID = client.subscribe(list) else {
+            Log.error("push: cannot queue a subscription of \(list.count) topic(s)")
+            return nil
+        }
+        pending[messageID] = list
+        return messageID
+    }
+}

@@ -1,0 +1,39 @@
+import Push
+
+/// What push keeps on the event loop's thread while the daemon runs: the broker bridge, the
+/// token registry and its file, and the counts of messages by outcome. Exists only when
+/// `push-broker` is set (`ActivityService.push` is nil otherwise: no thread, no cost).
+final class PushState {
+    /// Messages by outcome since the daemon started (rejections are also logged one by one).
+    struct Counts {
+        var received = 0
+        var applied = 0
+        var ignored = 0
+        var rejected = 0
+    }
+
+    let bridge: PushBridge
+    var registry: PushRegistry
+    let path: String
+    var counts = Counts()
+    /// Whether a save of the registry is already scheduled (timestamps are saved once a second).
+    var savePending = false
+
+    init(bridge: PushBridge, registry: PushRegistry, path: String) {
+        self.bridge = bridge
+        self.registry = registry
+        self.path = path
+    }
+
+    var topics: PushTopics { bridge.topics }
+
+    /// Writes `push.json` now; a failure is logged (push goes on from memory).
+    func save() {
+        savePending = false
+        do {
+            try registry.save(path: path)
+        } catch {
+            Log.error("push: cannot save \(path): \(error)")
+        }
+    }
+}

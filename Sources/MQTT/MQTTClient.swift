@@ -1,0 +1,157 @@
+import CMosquitto
+import Glibc
+import ThreadSupport
+
+/// One connection to an MQTT broker through libmosquitto, kept up by a thread of its own: it
+/// connects (DNS and TCP may block, so never on the caller's thread), runs libmosquitto's
+/// network loop, and reconnects with a doubling backoff when the broker goes away. Every
+/// callback is turned into an `MQTTEvent` and handed to `onEvent` on that thread; callers
+/// post it to their own loop. `subscribe`, `unsubscribe` and `publish` may be called from any
+/// thread (libmosquitto is told it is threaded), and only queue packets: they never wait for
+/// the network.
+public final class MQTTClient: @unchecked Sendable {
+    let library: MosquittoLibrary
+    /// The libmosquitto handle. It lives as long as the process: the network thread keeps
+    /// using it, so it is never destroyed under that thread.
+    private let handle: OpaquePointer
+    private let settings: MQTTSettings
+    let onEvent: @Sendable (MQTTEvent) -> Void
+    /// Messages longer than this are reported without their bytes.
+    public let maxPayloadBytes: Int
+    private let lock = ThreadLock()
+    private var stopRequested = false
+    private var backoffSeconds = 1
+
+    /// Creates the client (nothing is connected until `start`). Fails when libmosquitto
+    /// cannot be loaded or set up, or refuses the login or TLS settings.
+    public init(settings: MQTTSettings, maxPayloadBytes: Int, onEvent: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
+        library = try MosquittoLibrary.shared.get()
+        self.settings = settings
+        self.onEvent = onEvent
+        self.maxPayloadBytes = maxPayloadBytes
+        guard let handle = library.new(settings.clientID, !settings.persistentSession, nil) else {
+            throw MQTTError(message: "mosquitto_new failed: errno \(errno)")
+        }
+        self.handle = handle
+        _ = library.threadedSet(handle, true)
+        _ = library.reconnectDelaySet(handle, 1, UInt32(max(1, settings.reconnectMaxSeconds)), true)
+        _ = library.intOption(handle, MOSQ_OPT_TCP_NODELAY, 1)
+        if let username = settings.username {
+            try check(library.usernamePasswordSet(handle, username, settings.password), "username")
+        }
+        if settings.tls {
+            let capath = settings.caFile == nil ? "/etc/ssl/certs" : nil
+            try check(library.tlsSet(handle, settings.caFile, capath, nil, nil, nil), "TLS setup")
+        }
+        library.userDataSet(handle, Unmanaged.passUnretained(self).toOpaque())
+        MQTTCallbacks.install(on: handle, library)
+    }
+
+    /// Starts the network thread; returns false when no thread could be made. The client is
+    /// retained by that thread from now on.
+    @discardableResult
+    public func start() -> Bool {
+        DetachedThread.start { [self] in self.runNetwork() }
+    }
+
+    /// Disconnects and lets the network thread end (the daemon calls it on the way out).
+    public func stop() {
+        lock.lock()
+        stopRequested = true
+        lock.unlock()
+        _ = library.disconnect(handle)
+    }
+
+    /// Subscribes to `topics` at QoS 1 in one SUBSCRIBE; returns its message id (matched by
+    /// `.subscribed`), or nil when there is no connection to queue it on.
+    public func subscribe(_ topics: [String]) -> Int32? {
+        guard !topics.isEmpty else { return nil }
+        var messageID: Int32 = 0
+        let rc = withCStrings(topics) { pointers in
+            library.subscribeMultiple(handle, &messageID, Int32(topics.count), pointers, 1, 0, nil)
+        }
+        return rc == Int32(MOSQ_ERR_SUCCESS.rawValue) ? messageID : nil
+    }
+
+    /// Unsubscribes from `topics`; false when there is no connection (the next connection
+    /// does not renew them).
+    @discardableResult
+    public func unsubscribe(_ topics: [String]) -> Bool {
+        guard !topics.isEmpty else { return true }
+        let rc = withCStrings(topics) { pointers in
+            library.unsubscribeMultiple(handle, nil, Int32(topics.count), pointers, nil)
+        }
+        return rc == Int32(MOSQ_ERR_SUCCESS.rawValue)
+    }
+
+    /// Publishes `payload` on `topic` at `qos` (not retained); returns the message id, or nil
+    /// when it could not be queued. For the benchmark and tools; the daemon only subscribes.
+    public func publish(topic: String, payload: [UInt8], qos: Int32 = 1) -> Int32? {
+        var messageID: Int32 = 0
+        let rc = payload.withUnsafeBytes { bytes in
+            library.publish(handle, &messageID, topic, Int32(bytes.count), bytes.baseAddress, qos, false)
+        }
+        return rc == Int32(MOSQ_ERR_SUCCESS.rawValue) ? messageID : nil
+    }
+
+    // MARK: The network thread
+
+    /// Connects (retrying with backoff), then runs libmosquitto's loop, which reconnects by
+    /// itself; a fatal error of that loop sends us back to connecting.
+    private func runNetwork() {
+        while !isStopped {
+            let rc = library.connect(handle, settings.host, Int32(settings.port), Int32(settings.keepaliveSeconds))
+            guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else {
+                onEvent(.connectionFailed(reason: library.describe(rc)))
+                waitBeforeRetry()
+                continue
+            }
+            let loopResult = library.loopForever(handle, -1, 1)
+            if isStopped { break }
+            onEvent(.disconnected(reason: library.describe(loopResult)))
+            waitBeforeRetry()
+        }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopRequested
+    }
+
+    /// Sleeps the current backoff (in 100 ms steps, to notice `stop`), then doubles it.
+    private func waitBeforeRetry() {
+        lock.lock()
+        let seconds = backoffSeconds
+        backoffSeconds = min(backoffSeconds * 2, max(1, settings.reconnectMaxSeconds))
+        lock.unlock()
+        for _ in 0..<(seconds * 10) where !isStopped { usleep(100_000) }
+    }
+
+    /// A connection was accepted: the next failure waits 1 s again.
+    func resetBackoff() {
+        lock.lock()
+        backoffSeconds = 1
+        lock.unlock()
+    }
+
+    private func check(_ rc: Int32, _ what: String) throws(MQTTError) {
+        guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else { throw MQTTError(message: "\(what): \(library.describe(rc))") }
+    }
+}
+
+/// Why the client could not be set up, for the daemon's log and `PushStatus`.
+public struct MQTTError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// Runs `body` with `strings` as a C array of C strings; MOSQ_ERR_INVAL when there are none.
+private func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32) -> Int32 {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return Int32(MOSQ_ERR_INVAL.rawValue) }
+        return body(UnsafePointer(base))
+    }
+}

@@ -1,0 +1,149 @@
+import DBus
+import Foundation
+import MQTT
+import DaemonHarness
+
+/// Push over a real mosquitto: the latency from publishing an update to the activity's
+/// PropertiesChanged, how many messages per second one daemon applies, and the bus Update
+/// round trip of the same daemon with push off and on.
+enum PushBench {
+    static func measure(world: BenchWorld, samples: Int, flood: Int) throws -> [Row] {
+        let broker = try Mosquitto()
+        let config = world.daemon.configDirectory.appendingPathComponent("liveactivityd.conf")
+        try? FileManager.default.removeItem(at: config)
+        try world.daemon.start()
+        let off = try updateRoundTrip(world: world, count: 1000)
+        world.daemon.kill()
+        try "push-broker = \(broker.url)\n".write(to: config, atomically: true, encoding: .utf8)
+        try world.daemon.start()
+        let on = try updateRoundTrip(world: world, count: 1000)
+
+        let watcher = try SignalWatcher(address: world.bus.address)
+        let client = try world.client()
+        guard watcher.wait(timeout: 20, { (try? client.call("Get", [.string(BenchClient.interface), .string("PushStatus")],
+                                                           interface: "org.freedesktop.DBus.Properties").first?.unwrapped.string) == "connected" })
+        else { throw BenchError.setup("the daemon did not connect to the broker") }
+        try client.call("Start", [.string("generic"), .vardict([:]), .vardict(["title": .string("push bench")]),
+                                  .vardict(["id": .string("push_bench"), "push-type": .string("token")])])
+        var token = ""
+        guard watcher.wait(timeout: 20, {
+            token = (try? client.call("Get", [.string("push_bench")]).first?.vardict?["push-token"]?.string) ?? ""
+            return !token.isEmpty
+        }) else { throw BenchError.setup("no push token was announced") }
+        let publisher = try Publisher(port: broker.port)
+        let topic = "liveactivities/activity/\(token)"
+
+        var latencies: [Double] = []
+        for i in 0..<(samples + 20) {
+            let body = "lat\(i)"
+            let t0 = monotonicSeconds()
+            publisher.publish(topic, body: body, sequence: i)
+            guard watcher.wait(timeout: 10, { watcher.lastBody("push_bench") == body }) else {
+                throw BenchError.setup("update \(i) was not applied within 10 s")
+            }
+            if i >= 20 { latencies.append(monotonicSeconds() - t0) }
+        }
+
+        let appliedBefore = watcher.appliedCount
+        var rate = 0.0
+        let cost = try world.cost {
+            let t0 = monotonicSeconds()
+            for i in 0..<flood { publisher.publish(topic, body: "flood\(i)", sequence: samples + 100 + i) }
+            guard watcher.wait(timeout: 120, { watcher.appliedCount - appliedBefore >= flood }) else {
+                throw BenchError.setup("only \(watcher.appliedCount - appliedBefore) of \(flood) messages were applied")
+            }
+            rate = Double(flood) / (monotonicSeconds() - t0)
+        }
+        world.daemon.kill()
+        try? FileManager.default.removeItem(at: config)
+        return [
+            Row(name: "Push → PropertiesChanged latency, median / p99 (\(samples), mosquitto on 127.0.0.1)",
+                measured: "\(millis(percentile(latencies, 0.5))) / \(millis(percentile(latencies, 0.99)))", target: "reference", met: nil),
+            Row(name: "Push messages applied per second, one daemon (\(flood) updates, QoS 1)",
+                measured: String(format: "%.0f", rate), target: "reference", met: nil),
+            Row(name: "Daemon CPU per applied push message (all threads)", measured: micros(cost.cpu / Double(flood)),
+                target: "reference", met: nil),
+            Row(name: "Update round trip with push off / on, median", measured: "\(micros(off.median)) / \(micros(on.median))",
+                target: "on ≤ 1.1× off", met: on.median <= off.median * 1.1),
+            Row(name: "Update round trip with push off / on, p99", measured: "\(micros(off.p99)) / \(micros(on.p99))",
+                target: "reference", met: nil),
+        ]
+    }
+
+    /// The bus Update round trip (median and p99) of the running daemon.
+    private static func updateRoundTrip(world: BenchWorld, count: Int) throws -> (median: Double, p99: Double) {
+        let client = try world.client()
+        try client.start("generic", state: ["title": .string("round trip")], id: "push_rtt")
+        var samples: [Double] = []
+        for i in 0..<(count + 200) {
+            let t0 = monotonicSeconds()
+            try client.update("push_rtt", sequence: Int64(i))
+            if i >= 200 { samples.append(monotonicSeconds() - t0) }
+        }
+        try client.end("push_rtt")
+        return (percentile(samples, 0.5), percentile(samples, 0.99))
+    }
+}
+
+/// Follows the daemon's signals on its own connection: the latest Body of each activity
+/// (from PropertiesChanged) and the count of applied PushReceived.
+private final class SignalWatcher {
+    let connection: DBusConnection
+    let loop: EventLoop
+    private var bodies: [String: String] = [:]
+    private(set) var appliedCount = 0
+
+    init(address: String) throws {
+        loop = try EventLoop()
+        connection = try DBusConnection(address: address)
+        connection.attach(to: loop)
+        try connection.addMatch("type='signal',sender='\(BenchClient.busName)'")
+        connection.addMessageHandler { [unowned self] message in
+            guard message.kind == .signal, let arguments = try? message.arguments() else { return false }
+            if message.member == "PropertiesChanged", let path = message.path,
+               let body = arguments.dropFirst().first?.vardict?["Body"]?.string {
+                bodies[String(path.split(separator: "/").last ?? "")] = body
+            } else if message.member == "PushReceived", case .boolean(true)? = arguments.dropFirst(2).first {
+                appliedCount += 1
+            }
+            return false
+        }
+    }
+
+    func lastBody(_ id: String) -> String? { bodies[id] }
+
+    func wait(timeout: Double, _ condition: () -> Bool) -> Bool { loop.run(until: condition, timeout: timeout) }
+}
+
+/// A libmosquitto publisher (the server side of push) on its own thread.
+private final class Publisher: @unchecked Sendable {
+    private let client: MQTTClient
+    private let lock = NSLock()
+    private var connected = false
+
+    init(port: Int) throws {
+        let settings = MQTTSettings(host: "127.0.0.1", port: port, clientID: "bench-publisher-\(getpid())", persistentSession: false)
+        let box = WeakBox()
+        client = try MQTTClient(settings: settings, maxPayloadBytes: 4096) { event in
+            if case .connected = event { box.value?.markConnected() }
+        }
+        box.value = self
+        client.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !isConnected && Date() < deadline { usleep(5_000) }
+        guard isConnected else { throw BenchError.setup("the publisher could not connect to mosquitto") }
+    }
+
+    private var isConnected: Bool { lock.lock(); defer { lock.unlock() }; return connected }
+    private func markConnected() { lock.lock(); connected = true; lock.unlock() }
+
+    func publish(_ topic: String, body: String, sequence: Int) {
+        let json = #"{"aps":{"timestamp":\#(1_700_000_000 + sequence),"event":"update","content-state":{"body":"\#(body)"}}}"#
+        _ = client.publish(topic: topic, payload: Array(json.utf8))
+    }
+
+    /// Lets the client's event closure reach the publisher once it exists.
+    private final class WeakBox: @unchecked Sendable {
+        weak var value: Publisher?
+    }
+}
