@@ -58,7 +58,7 @@ let package = Package(
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
-        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService"]),
+        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "TestSupport"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

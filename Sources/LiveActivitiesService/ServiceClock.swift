@@ -1,5 +1,4 @@
 import DBus
-import Glibc
 
 /// Identifies a wake-up asked of a `ServiceClock`, to cancel it.
 public struct WakeupToken: Hashable, Sendable {
@@ -51,16 +50,17 @@ public final class LoopClock: ServiceClock {
         return WakeupToken(id: id)
     }
 
-    public var monotonicNow: Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
-    }
+    public var monotonicNow: Double { LocalTime.monotonic() }
 
-    /// On the wall clock until the loop has a monotonic timer (issue 14 adds one).
     @discardableResult
     public func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken {
-        wake(at: now + seconds, handler)
+        nextID += 1
+        let id = nextID
+        timers[id] = loop.addTimer(afterSeconds: seconds) { [weak self] in
+            self?.timers[id] = nil
+            handler()
+        }
+        return WakeupToken(id: id)
     }
 
     public func cancel(_ token: WakeupToken) {

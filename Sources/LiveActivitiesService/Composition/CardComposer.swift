@@ -90,12 +90,17 @@ enum CardComposer {
                                 live: status.isLive, paused: status == .paused)
     }
 
-    /// What the tray item shows: the most relevant live activity's card and icon (nil: nothing
-    /// live), with the compact text as its label.
-    static func tray(top: ActivitySnapshot?, compactText: String) -> TrayState {
-        guard let top else { return .idle }
+    /// What the tray item shows: the most relevant live activity's card and icon, the compact
+    /// text as its label, and a menu section per live activity (`live`, most relevant first;
+    /// empty: nothing live).
+    static func tray(live: [ActivitySnapshot], compactText: String) -> TrayState {
+        guard let top = live.first else { return .idle }
         let rendered = top.rendered
+        let menu = live.map { snapshot in
+            TrayMenuSection(activityID: snapshot.activity.id.rawValue, title: snapshot.rendered.title,
+                            body: snapshot.rendered.body, actions: ActivityActions.of(snapshot))
+        }
         return TrayState(isLive: true, cardTitle: rendered.title, cardBody: rendered.body, iconName: rendered.iconName,
-                         label: compactText)
+                         label: compactText, menu: menu)
     }
 }

@@ -114,9 +114,13 @@ import Testing
     }
 
     @Test func theTrayShowsTheTopActivityOrIdle() throws {
-        let tray = CardComposer.tray(top: try Self.snapshot(), compactText: "Build 42%")
+        let snapshot = try Self.snapshot()
+        let tray = CardComposer.tray(live: [snapshot], compactText: "Build 42%")
         #expect(tray == TrayState(isLive: true, cardTitle: "Build", cardBody: "Compiling", iconName: "dialog-information",
-                                  label: "Build 42%"))
-        #expect(CardComposer.tray(top: nil, compactText: "") == .idle)
+                                  label: "Build 42%",
+                                  menu: [TrayMenuSection(activityID: "b", title: "Build", body: "Compiling",
+                                                         actions: ActivityActions.of(snapshot))]))
+        #expect(tray.menu.first?.actions.map(\.key) == ["end"], "the card's buttons")
+        #expect(CardComposer.tray(live: [], compactText: "") == .idle)
     }
 }

@@ -28,7 +28,7 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
     func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken {
         lock.withLock {
             nextID += 1
-            wakeups[nextID] = (time, handler)
+            wakeups[nextID] = (time > current ? time : current + Self.firingDelay, handler)
             return WakeupToken(id: nextID)
         }
     }
@@ -45,22 +45,28 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
     /// The earliest wake-up armed, if any (when the service next wants to run by itself).
     var nextWakeup: Double? { lock.withLock { wakeups.values.map(\.time).min() } }
 
+    /// Every wake-up armed, earliest first.
+    var pendingWakeups: [Double] { lock.withLock { wakeups.values.map(\.time).sorted() } }
+
     /// Moves time forward to `time`, running every wake-up due on the way at its moment.
     func advance(to time: Double) {
-        while let (id, due) = takeEarliest(notAfter: time) {
+        while let due = takeEarliest(notAfter: time) {
             lock.withLock { current = max(current, due.time) }
-            _ = id
             due.handler()
         }
         lock.withLock { current = max(current, time) }
     }
 
-    private func takeEarliest(notAfter time: Double) -> (Int, (time: Double, handler: () -> Void))? {
+    /// How long after now a wake-up asked for now (or earlier) runs: as with a timerfd, a
+    /// moment later, so code that re-arms "at the next change" when it is due moves on.
+    static let firingDelay = 0.001
+
+    private func takeEarliest(notAfter time: Double) -> (time: Double, handler: () -> Void)? {
         lock.withLock {
             guard let (id, due) = wakeups.min(by: { ($0.value.time, $0.key) < ($1.value.time, $1.key) }),
                   due.time <= time else { return nil }
             wakeups[id] = nil
-            return (id, due)
+            return due
         }
     }
 }
