@@ -54,7 +54,6 @@ public final class DaemonProcess: @unchecked Sendable {
 
     public var pid: Int32 { process?.pid ?? 0 }
     public var isRunning: Bool { process?.isRunning ?? false }
-
     /// The exit status once the daemon has exited by itself (nil while it runs or after a signal).
     public var exitStatus: Int32? {
         guard let process, !process.isRunning, process.process.terminationReason == .exit else { return nil }

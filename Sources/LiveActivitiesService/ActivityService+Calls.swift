@@ -77,7 +77,7 @@ extension ActivityService {
     func properties(id: String) throws(DBusError) -> DBusValue {
         _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
         guard let current = snapshot(id, now: clock.now) else {
-            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
+            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
         }
         return ActivityProperty.getReply(of: current)
     }

@@ -60,6 +60,14 @@ extension ActivityService {
         scheduler.schedule(at: deadline) { [unowned self] in self.tick() }
     }
 
+    /// The wall clock was stepped (either way): the armed deadline was computed from the old
+    /// time, so render now and re-arm from the new time.
+    func wallClockStepped() {
+        Log.info("the wall clock was stepped; rendering now and re-arming the timer from the new time")
+        scheduler.cancel()
+        tick()
+    }
+
     /// The timer fired: whatever was due happens, at one moment read once.
     func tick() {
         publishNow()

@@ -16,7 +16,10 @@ extension ActivityService {
         }
         record.publishedProperties = values
         records[id] = record
-        jobs?.update(id: id, content: CardComposer.job(of: current, enabled: registry.enabled))
+        if let jobs {
+            jobs.update(id: id, content: CardComposer.job(of: current, kindDisplayName: kindDisplayName(of: current),
+                                                          enabled: registry.enabled))
+        }
         showCard(current, alert: alert, now: now)
     }
 
@@ -25,7 +28,7 @@ extension ActivityService {
         guard let presenter, registry.enabled else { return }
         let id = current.activity.id.rawValue
         let record = records[id] ?? ActivityRecord()
-        let composed = CardComposer.compose(current, kindDisplayName: catalog.kinds[current.activity.kind]?.displayName,
+        let composed = CardComposer.compose(current, kindDisplayName: kindDisplayName(of: current),
                                             alert: alert, hold: record.hold, lastCard: record.lastCard,
                                             besideJob: jobs?.covers(id) == true, now: now)
         records[id]?.hold = composed.hold
@@ -45,6 +48,11 @@ extension ActivityService {
         case .unchanged:
             break
         }
+    }
+
+    /// The display name of the activity's kind, the card's application name without `app-name`.
+    private func kindDisplayName(of current: ActivitySnapshot) -> String? {
+        catalog.kinds[current.activity.kind]?.displayName
     }
 
     /// Takes the card of `id` off the screen while its job shows the activity.

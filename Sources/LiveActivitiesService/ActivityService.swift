@@ -4,10 +4,10 @@ import Notifications
 
 /// The daemon's core, as thin orchestration: a call is decoded, the model (the registry)
 /// decides, the change is persisted, the caller gets the reply, and what happened is
-/// published afterwards. Each step has its own file: the calls (`+Calls`), persistence
-/// (`+Commit`), signals (`+Publishing`), one activity's views (`+Views`, composed by
-/// `CardComposer`), the manager's properties and the one timer (`+Manager`), what the
-/// notification side reports back (`+Cards`). It lives on the event loop's thread; the
+/// published afterwards. Each step has its own file: start-up (`+Startup`), the calls
+/// (`+Calls`), persistence (`+Commit`), signals (`+Publishing`), one activity's views
+/// (`+Views`, composed by `CardComposer`), the manager's properties and the one timer
+/// (`+Manager`), what the notification side reports back (`+Cards`). It lives on the event loop's thread; the
 /// notification server is only reached through its `CardSink`.
 public final class ActivityService {
     let loop: EventLoop
@@ -50,47 +50,14 @@ public final class ActivityService {
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
         self.limits = limits
         scheduler = TickScheduler(clock: clock)
+        loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
     }
 
-    // MARK: Start-up
-
-    /// Exports the manager object; call before the bus name is requested (DESIGN.md).
-    public func exportManager() throws(DBusError) {
-        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
-        server.enableObjectManager(at: BusNames.managerPath)
-    }
-
-    /// Reads the saved state (only once the daemon holds the state lock and the bus name, so
-    /// a daemon that is not the one serving never reads it), exports the restored activities
-    /// and applies what time did while the daemon was down. The loop has not dispatched a
-    /// call yet, so no client sees the manager without them.
-    public func restoreState() {
-        let now = clock.now
-        if let saved = store.load(now: now) {
-            registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
-            for (id, notificationID) in saved.notificationIDs {
-                records[id, default: ActivityRecord()].notificationID = notificationID
-                presenter?.adopt(id: id, notificationID: notificationID)
-            }
-        }
-        for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
-        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
-        recordHistory(events, now: now)
-        apply(events, now: now)
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
-        do {
-            try store.saveAll(fullState)
-        } catch {
-            Log.error("\(error.description); calls that change something are refused until it can be written")
-        }
-        settle(now: now)
-        Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
-    }
-
-    /// `exportManager` then `restoreState`, for a service that requests no name (tests).
-    public func exportObjects() throws(DBusError) {
-        try exportManager()
-        restoreState()
+    /// A service on the loop's timers with its own wall clock (the one the loop was made with).
+    public convenience init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
+                            limits: Limits = Limits(), clock wallClock: @escaping () -> Double) {
+        self.init(loop: loop, server: server, paths: paths, presenter: presenter, limits: limits,
+                  clock: LoopClock(loop: loop, wallClock: wallClock))
     }
 
     // MARK: What the manager's properties read

@@ -71,7 +71,7 @@ public enum Daemon {
                                                        profileOverrides: loadProfileOverrides(paths.serverProfilesFile))
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
         connectPresenter(presenter, to: service, loop: loop)
-        if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection, appName: "liveactivityd")) }
+        if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
         try service.exportManager()
 
         let reply = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
@@ -80,12 +80,13 @@ public enum Daemon {
                       + "this one exits without touching \(paths.stateDirectory)")
             return 1
         }
+        // The tray item comes up with the name, as before; restoring updates its label.
+        if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         service.restoreState()
         service.watchKindDirectories()
         service.startPush(config.push, paths: paths)
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
-        if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         let signals = stopOnSignals(loop)
         loop.run()
         signals.forEach { $0.cancel() }

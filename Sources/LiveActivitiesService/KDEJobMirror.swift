@@ -18,7 +18,8 @@ final class KDEJobMirror {
     }
 
     private let connection: DBusConnection
-    private let appName: String
+    /// The desktop entry `requestView` names (the header's name and icon come in its hints).
+    private let desktopEntry: String
     /// What each activity's job should show (nil entries are not kept).
     private var wanted: [String: KDEJobContent] = [:]
     private var jobs: [String: Job] = [:]
@@ -32,9 +33,9 @@ final class KDEJobMirror {
     /// An activity got or lost its job (its card may show differently now).
     var onJobChanged: ((String) -> Void)?
 
-    init(connection: DBusConnection, appName: String) {
+    init(connection: DBusConnection, desktopEntry: String = KDEJobNames.desktopEntry) {
         self.connection = connection
-        self.appName = appName
+        self.desktopEntry = desktopEntry
     }
 
     /// Starts following the job server: match rules, signal handler, and who owns it now.
@@ -81,10 +82,10 @@ final class KDEJobMirror {
             request(id: id, content: content)
         case (.active(let path, _)?, nil):
             jobs[id] = nil
-            send(path: path, "terminate", [.string("")])
+            send(path: path, KDEJobCall(member: "terminate", arguments: [.string("")]))
             onJobChanged?(id)
         case (.active(let path, let shown)?, let content?):
-            for call in content.calls(from: shown) { send(path: path, call.member, call.arguments) }
+            for call in content.calls(from: shown) { send(path: path, call) }
             jobs[id] = .active(path: path, shown: content)
         }
     }
@@ -93,12 +94,10 @@ final class KDEJobMirror {
         guard let owner = serverOwner else { return }
         jobs[id] = .requesting
         let generation = self.generation
-        let hints: [String: DBusValue] = ["title": .string(content.title), "transient": .boolean(true),
-                                          "immediate": .boolean(true)]
         connection.callMethodAsync(destination: owner, path: KDEJobNames.serverPath,
                                    interface: KDEJobNames.serverInterface, member: "requestView",
-                                   arguments: [.string(appName), .int32(KDEJobNames.killable),
-                                               .vardict(hints)]) { [weak self] result in
+                                   arguments: [.string(desktopEntry), .int32(KDEJobNames.killable),
+                                               .vardict(content.requestHints)]) { [weak self] result in
             self?.viewReceived(id: id, result: result, generation: generation)
         }
     }
@@ -114,25 +113,25 @@ final class KDEJobMirror {
         jobs[id] = .active(path: path, shown: KDEJobContent(title: "", message: "", percent: 0, suspended: false))
         guard let content = wanted[id] else {
             jobs[id] = nil
-            send(path: path, "terminate", [.string("")])
+            send(path: path, KDEJobCall(member: "terminate", arguments: [.string("")]))
             return
         }
-        for call in content.calls(from: nil) { send(path: path, call.member, call.arguments) }
+        for call in content.calls(from: nil) { send(path: path, call) }
         jobs[id] = .active(path: path, shown: content)
         onJobChanged?(id)
     }
 
-    /// Sends a JobViewV2 call without asking for a reply (they are fire-and-forget in KDE).
-    private func send(path: String, _ member: String, _ arguments: [DBusValue]) {
+    /// Sends a job view call without asking for a reply (they are fire-and-forget in KDE).
+    private func send(path: String, _ call: KDEJobCall) {
         guard let owner = serverOwner else { return }
         do {
             let message = try DBusMessage.methodCall(destination: owner, path: path,
-                                                     interface: KDEJobNames.viewInterface, member: member)
-            try message.append(arguments)
+                                                     interface: call.interface, member: call.member)
+            try message.append(call.arguments)
             message.noReplyExpected = true
             connection.send(message)
         } catch {
-            Log.warning("KDE job \(member): \(error.message)")
+            Log.warning("KDE job \(call.member): \(error.message)")
         }
     }
 
@@ -148,6 +147,8 @@ final class KDEJobMirror {
     private func handle(_ message: DBusMessage) -> Bool {
         guard message.kind == .signal else { return false }
         if message.interface == "org.freedesktop.DBus", message.member == "NameOwnerChanged" {
+            // Only the bus driver says who owns a name; anyone can send this signal straight to us.
+            guard message.sender == "org.freedesktop.DBus" else { return false }
             let arguments = (try? message.arguments()) ?? []
             guard arguments.count == 3, arguments[0].string == KDEJobNames.serverName else { return false }
             let newOwner = arguments[2].string ?? ""

@@ -30,12 +30,17 @@ public protocol ServiceClock: AnyObject {
 /// The daemon's clock: the system's wall clock and zone, and the event loop's one timerfd.
 public final class LoopClock: ServiceClock {
     private let loop: EventLoop
+    private let wallClock: () -> Double
     private var timers: [Int: TimerToken] = [:]
     private var nextID = 0
 
-    public init(loop: EventLoop) { self.loop = loop }
+    /// `wallClock`: the wall clock the loop's timers follow (a test may step it).
+    public init(loop: EventLoop, wallClock: @escaping () -> Double = LocalTime.now) {
+        self.loop = loop
+        self.wallClock = wallClock
+    }
 
-    public var now: Double { LocalTime.now() }
+    public var now: Double { wallClock() }
 
     public func utcOffset(at time: Double) -> Double { LocalTime.utcOffset(at: time) }
 

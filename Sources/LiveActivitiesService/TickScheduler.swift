@@ -19,4 +19,11 @@ final class TickScheduler {
             fire()
         }
     }
+
+    /// Disarms the timer (its deadline is stale, e.g. after a wall-clock step).
+    func cancel() {
+        if let token { clock.cancel(token) }
+        token = nil
+        deadline = nil
+    }
 }

@@ -16,14 +16,14 @@ enum ValueConversion {
             case .boolean(let b): result[key] = .bool(b)
             case .double(let d):
                 guard d.isFinite else {
-                    throw .invalidArgs("\(what) key \"\(key)\": expected a finite number, got double \(d)")
+                    throw .invalidArgs("\(what) key \(Quoted.text(key)): expected a finite number, got double \(d)")
                 }
                 result[key] = .double(d)
             default:
                 if let i = value.integer {
                     result[key] = .int(i)
                 } else {
-                    throw .invalidArgs("\(what) key \"\(key)\": expected a string, number or boolean, got \(value.typeDescription)")
+                    throw .invalidArgs("\(what) key \(Quoted.text(key)): expected a string, number or boolean, got \(value.typeDescription)")
                 }
             }
         }
@@ -57,14 +57,14 @@ struct OptionReader {
         self.method = method
         self.options = options
         for key in options.keys.sorted() where !known.contains(key) {
-            throw .invalidArgs("\(method) option \"\(key)\" is unknown; known options: \(known.joined(separator: ", "))")
+            throw .invalidArgs("\(method) option \(Quoted.text(key)) is unknown; known options: \(known.joined(separator: ", "))")
         }
     }
 
     func string(_ key: String) throws(DBusError) -> String? {
         guard let raw = options[key] else { return nil }
         guard let s = raw.unwrapped.string else {
-            throw .invalidArgs("\(method) option \"\(key)\": expected a string, got \(raw.unwrapped.typeDescription)")
+            throw .invalidArgs("\(method) option \(Quoted.text(key)): expected a string, got \(raw.unwrapped.typeDescription)")
         }
         return s
     }
@@ -75,7 +75,7 @@ struct OptionReader {
         let value = raw.unwrapped
         if let i = value.integer { return Double(i) }
         if let d = value.double, d.isFinite { return d }
-        throw .invalidArgs("\(method) option \"\(key)\": expected a number, got \(value.typeDescription)")
+        throw .invalidArgs("\(method) option \(Quoted.text(key)): expected a number, got \(value.typeDescription)")
     }
 
     /// Unix seconds, given as any integer type or a double; must be positive.
@@ -85,9 +85,9 @@ struct OptionReader {
         let seconds: Double
         if let i = value.integer { seconds = Double(i) }
         else if let d = value.double, d.isFinite { seconds = d }
-        else { throw .invalidArgs("\(method) option \"\(key)\": expected unix seconds (an integer), got \(value.typeDescription)") }
+        else { throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds (an integer), got \(value.typeDescription)") }
         guard seconds > 0 else {
-            throw .invalidArgs("\(method) option \"\(key)\": expected unix seconds after 1970, got \(value.typeDescription)")
+            throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds after 1970, got \(value.typeDescription)")
         }
         return seconds
     }

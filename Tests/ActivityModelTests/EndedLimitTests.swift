@@ -30,4 +30,18 @@ import Testing
         #expect(!events.contains { if case .dismissed = $0 { return true } else { return false } })
         #expect(registry.liveCount == 2 && registry.activities.count == 3)
     }
+
+    @Test func aRestoredRegistryOverTheLimitIsBroughtUnderItAtTheFirstTick() throws {
+        var registry = shippedRegistry(limits: Limits(maxEndedActivities: 10))
+        for n in 0..<6 {
+            _ = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("n\(n)")],
+                                   options: StartOptions(id: "a\(n)"), now: t0)
+            _ = try registry.end(id: "a\(n)", now: t0 + Double(n))
+        }
+        var restored = ActivityRegistry(catalog: shippedCatalog, limits: Limits(maxEndedActivities: 2), snapshot: registry.snapshot)
+        let events = restored.tick(now: t0 + 60, timeZoneOffset: 0)
+        let dismissed = events.compactMap { if case .dismissed(let id) = $0 { return id.rawValue } else { return nil } }
+        #expect(dismissed == ["a0", "a1", "a2", "a3"])
+        #expect(restored.activities.map(\.id.rawValue).sorted() == ["a4", "a5"])
+    }
 }

@@ -39,6 +39,28 @@ struct KDEJobTests {
         #expect(jobs.calls(on: request.path).filter { $0.member == "terminate" }.count == 1)
     }
 
+    @Test func theJobShowsTheBodyUnderTheKindsNameWithADeterminateBarAtZero() throws {
+        let (f, jobs) = try fixture()
+        let c = f.client
+        _ = try c.start("focus", attributes: ["minutes": .uint32(25)])
+        let now = Int64(Date().timeIntervalSince1970)
+        _ = try c.start("generic", attributes: ["timer-start": .int64(now), "timer-end": .int64(now + 240)],
+                        state: ["title": .string("Tea"), "body": .string("Green tea steeping")],
+                        options: ["app-name": .string("Tea timer")])
+        #expect(c.waitFor { jobs.requests.count == 2 && jobs.requests.allSatisfy { jobs.percent(of: $0.path) != nil } })
+        let focus = try #require(jobs.requests.first { $0.hints["title"]?.string != "Tea" })
+        let tea = try #require(jobs.requests.first { $0.hints["title"]?.string == "Tea" })
+        #expect(focus.hints["application-display-name"] == .string("Focus"), "the kind's name, not liveactivityd")
+        #expect(tea.hints["application-display-name"] == .string("Tea timer"), "the app-name option wins")
+        let body = jobs.calls(on: tea.path).first { $0.member == "update" }?.arguments.first?.vardict?["infoMessage"]
+        #expect(body?.string?.hasPrefix("Green tea steeping · ") == true,
+                "the body, on one line, is the job's visible text (V3 infoMessage): \(String(describing: body))")
+        let focusCalls = jobs.calls(on: focus.path)
+        #expect(jobs.percent(of: focus.path) == 0)
+        #expect(focusCalls.contains(.init(member: "setProcessedAmount", arguments: [.uint64(1), .string("bytes")])),
+                "at 0% one byte of one processed keeps Plasma's bar determinate: \(focusCalls.map(\.member))")
+    }
+
     @Test func theJobIsTheOnlyPopupAndAnAlertStillComesAsACard() throws {
         let (f, jobs) = try fixture()
         let c = f.client

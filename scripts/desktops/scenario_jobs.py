@@ -77,6 +77,9 @@ def play_jobs(run):
     server.screenshot(world, run.screenshot_path)
     row["button works"] = na("a job's cancel button cannot be pressed without a pointer (tested on a fake job "
                              "server); card buttons: see plasma-cards")
+    if getattr(server, "panel", False):
+        from plasma_panel import check_panel
+        check_panel(run)
 
     for key in APPS:
         run.la("end", key, "--dismissal", "immediate")
@@ -86,5 +89,8 @@ def play_jobs(run):
     row["End removes the card"] = check(set(paths) <= terminated and left == 0,
                                         f"all 3 jobs terminated, {left} popups left",
                                         f"terminated {len(terminated & set(paths))} of 3, {left} popups left")
+    if getattr(server, "panel", False):
+        from plasma_panel import check_empty
+        check_empty(run)
     run.check_log()
     return row

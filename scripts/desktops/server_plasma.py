@@ -3,6 +3,7 @@ import os
 import subprocess
 import time
 
+import plasma_panel
 from scenario import check, na, no, yes
 from server_base import Server
 from servers_x11 import x_windows
@@ -12,19 +13,25 @@ from world import ServerFailed
 class Plasma(Server):
     """Plasma as installed: the KDE job backend on, so activities with progress are jobs."""
     name = "plasma"
-    packages = ["plasma-workspace", "plasma-desktop"]
+    packages = ["plasma-workspace", "plasma-desktop"] + plasma_panel.PACKAGES
     jobs = True
+    #: our applet and tray item in the panel, checked by OCR (plasma_panel.py)
+    panel = True
+    screen = (1920, 1080)
 
     def start(self, world):
         # A full-HD screen: Plasma shows only as many popups as fit, and at 1280x800 an alert
         # card does not fit beside three job popups.
-        world.start_xvfb("1920x1080")
+        world.start_xvfb("%dx%d" % self.screen)
         self.env = world.env(QT_QPA_PLATFORM="xcb", XDG_CURRENT_DESKTOP="KDE", KDE_FULL_SESSION="true",
                              XDG_SESSION_TYPE="x11", QT_QUICK_BACKEND="software")
         self.activities = world.spawn("kactivitymanagerd", ["/usr/lib/x86_64-linux-gnu/libexec/kactivitymanagerd"],
                                       env=self.env)
         world.wait_for_name("org.kde.ActivityManager", timeout=30, process=self.activities,
                             process_name="kactivitymanagerd")
+        if self.panel:
+            plasma_panel.prepare(world, self.env, os.path.dirname(os.path.dirname(os.path.dirname(__file__))),
+                                 world.bins)
         self.shell = world.spawn("plasmashell", ["plasmashell", "--no-respawn"], env=self.env)
         world.wait_for_name("org.freedesktop.Notifications", timeout=60, process=self.shell,
                             process_name="plasmashell")
@@ -49,6 +56,7 @@ class PlasmaCards(Plasma):
     """Plasma with `kde-jobs = off`: every activity is a card."""
     name = "plasma-cards"
     jobs = False
+    panel = False
     daemon_config = "kde-jobs = off\n"
 
     def press(self, world, notification_id, key, label):

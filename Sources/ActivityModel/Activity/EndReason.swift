@@ -6,7 +6,7 @@ public enum EndReason: String, Codable, Sendable, CaseIterable {
     public init(parsing text: String) throws(ActivityError) {
         guard let reason = EndReason(rawValue: text) else {
             throw .invalidArgument(
-                "option \"reason\": expected one of \"completed\", \"cancelled\", \"ended\", got string \"\(text)\"")
+                "option \"reason\": expected one of \"completed\", \"cancelled\", \"ended\", got string \(Quoted.text(text))")
         }
         self = reason
     }

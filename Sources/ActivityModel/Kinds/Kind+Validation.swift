@@ -19,15 +19,15 @@ extension Kind {
         var result = current
         for (key, value) in given.sorted(by: { $0.key < $1.key }) {
             if let spec = specs[key] {
-                result[key] = try spec.accept(value, role: "\(role) \"\(key)\"")
+                result[key] = try spec.accept(value, role: "\(role) \(Quoted.text(key))")
             } else if extra {
                 if case .double(let number) = value, !number.isFinite {
-                    throw .invalidArgument("\(role) \"\(key)\": expected a finite number, got \(value.typeDescription)")
+                    throw .invalidArgument("\(role) \(Quoted.text(key)): expected a finite number, got \(value.typeDescription)")
                 }
                 result[key] = value
             } else {
                 let known = specs.keys.sorted().joined(separator: ", ")
-                throw .invalidArgument("unknown \(role) \"\(key)\" for kind \"\(name)\"; "
+                throw .invalidArgument("unknown \(role) \(Quoted.text(key)) for kind \"\(name)\"; "
                                        + (known.isEmpty ? "this kind has no \(plural)" : "known \(plural): \(known)"))
             }
         }

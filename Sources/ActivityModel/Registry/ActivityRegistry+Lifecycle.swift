@@ -45,7 +45,7 @@ extension ActivityRegistry {
         let reason = options.reason ?? .ended
         let dismissal = options.dismissal ?? "default"
         guard dismissal == "default" || dismissal == "immediate" else {
-            throw .invalidArgument("option \"dismissal\": expected \"default\" or \"immediate\", got string \"\(dismissal)\"")
+            throw .invalidArgument("option \"dismissal\": expected \"default\" or \"immediate\", got string \(Quoted.text(dismissal))")
         }
         try Self.checkFinite(options.dismissAt, option: "dismiss-at")
         let merged = try kind(of: activity).acceptState(state, current: activity.state, isStart: false, now: now)

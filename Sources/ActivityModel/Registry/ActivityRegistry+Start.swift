@@ -10,13 +10,13 @@ extension ActivityRegistry {
             throw .disabled("live activities are disabled; set Enabled to true to start one")
         }
         guard let kind = catalog.kind(named: kindName) else {
-            throw .unknownKind("unknown kind \"\(kindName)\"; known kinds: \(catalog.names.joined(separator: ", "))")
+            throw .unknownKind("unknown kind \(Quoted.text(kindName)); known kinds: \(catalog.names.joined(separator: ", "))")
         }
         var chosenID: ActivityID?
         if let raw = options.id {
             let id = try ActivityID(raw)
             if let existing = storage[id] {
-                throw .alreadyExists("an activity with id \"\(raw)\" already exists (status \(existing.status.rawValue)); choose another id")
+                throw .alreadyExists("an activity with id \(Quoted.text(raw)) already exists (status \(existing.status.rawValue)); choose another id")
             }
             chosenID = id
         }

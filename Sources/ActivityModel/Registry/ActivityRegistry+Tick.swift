@@ -30,7 +30,9 @@ extension ActivityRegistry {
             renderCache[activity.id] = CachedRender(rendered: output.rendered, nextChange: output.nextChange)
         }
         renderCacheMoment = RenderMoment(now: now, timeZoneOffset: timeZoneOffset)
-        return events
+        // A registry restored with more ended activities than the limit (an older version, a
+        // lowered limit) is brought under it.
+        return events + dismissEndedBeyondLimit()
     }
 
     /// Moves one live activity to `now`: phase change, end by timer or lifetime, status.

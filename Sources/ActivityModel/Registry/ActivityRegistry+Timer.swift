@@ -4,7 +4,7 @@ extension ActivityRegistry {
     public mutating func pause(id: String, now: UnixTime) throws(ActivityError) -> [ActivityEvent] {
         var activity = try existingLive(id, toBe: "paused")
         guard var timer = activity.timer else { throw Self.noTimer(activity, "pause") }
-        guard timer.isRunning else { throw .invalidArgument("activity \"\(id)\" is already paused") }
+        guard timer.isRunning else { throw .invalidArgument("activity \(Quoted.text(id)) is already paused") }
         timer.pausedAt = now
         return store(activity: &activity, timer: timer, now: now)
     }
@@ -13,7 +13,7 @@ extension ActivityRegistry {
     public mutating func resume(id: String, now: UnixTime) throws(ActivityError) -> [ActivityEvent] {
         var activity = try existingLive(id, toBe: "resumed")
         guard var timer = activity.timer else { throw Self.noTimer(activity, "resume") }
-        guard let pausedAt = timer.pausedAt else { throw .invalidArgument("activity \"\(id)\" is not paused") }
+        guard let pausedAt = timer.pausedAt else { throw .invalidArgument("activity \(Quoted.text(id)) is not paused") }
         timer.pausedTotal += max(0, now - pausedAt)
         timer.pausedAt = nil
         return store(activity: &activity, timer: timer, now: now)

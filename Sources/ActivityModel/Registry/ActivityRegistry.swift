@@ -73,7 +73,7 @@ public struct ActivityRegistry: Sendable {
     /// The activity for a client-given id, or `invalidArgument` / `notFound`.
     func existing(_ id: String) throws(ActivityError) -> Activity {
         let checked = try ActivityID(id)
-        guard let activity = storage[checked] else { throw .notFound("no activity with id \"\(id)\"") }
+        guard let activity = storage[checked] else { throw .notFound("no activity with id \(Quoted.text(id))") }
         return activity
     }
 
@@ -81,7 +81,7 @@ public struct ActivityRegistry: Sendable {
     func existingLive(_ id: String, toBe verb: String) throws(ActivityError) -> Activity {
         let activity = try existing(id)
         guard activity.isLive else {
-            throw .notActive("activity \"\(id)\" is \(activity.status.rawValue); only live activities can be \(verb)")
+            throw .notActive("activity \(Quoted.text(id)) is \(activity.status.rawValue); only live activities can be \(verb)")
         }
         return activity
     }

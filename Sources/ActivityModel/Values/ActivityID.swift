@@ -6,7 +6,7 @@ public struct ActivityID: Hashable, Comparable, Codable, Sendable, CustomStringC
     public init(_ rawValue: String) throws(ActivityError) {
         guard ActivityID.isValid(rawValue) else {
             throw .invalidArgument(
-                "id \"\(rawValue)\": expected 1 to 64 letters, digits or underscores")
+                "id \(Quoted.text(rawValue)): expected 1 to 64 letters, digits or underscores")
         }
         self.rawValue = rawValue
     }

@@ -44,7 +44,7 @@ public enum Value: Codable, Equatable, Hashable, Sendable {
     /// The value as a user reads it in a message: `string "abc"`, `integer 5`, `number 1.5`, `boolean true`.
     public var typeDescription: String {
         switch self {
-        case .string(let text): return "string \"\(text)\""
+        case .string(let text): return "string \(Quoted.text(text))"
         case .int: return "integer \(displayText)"
         case .double: return "number \(displayText)"
         case .bool: return "boolean \(displayText)"

@@ -18,6 +18,8 @@ struct RelativeTimeout {
 
 /// Wall-clock timers on one timerfd (`CLOCK_REALTIME`, `TFD_TIMER_ABSTIME`), armed to the
 /// earliest deadline, so a deadline passed during suspend or after a clock change fires at once.
+/// `TFD_TIMER_CANCEL_ON_SET` wakes the loop when the clock is stepped either way: timers are
+/// re-armed for the new time and `onWallClockStep` lets the app recompute its deadlines.
 extension EventLoop {
     /// Calls `handler` once at `unixTime` (seconds since the epoch); a past time fires on the next iteration.
     @discardableResult
@@ -53,17 +55,38 @@ extension EventLoop {
         guard earliest != armedDeadline else { return }
         armedDeadline = earliest
         var setting = itimerspec()
-        if let earliest { setting.it_value = Clocks.timespec(nanoseconds: earliest) }
-        timerfd_settime(timerDescriptor, Int32(TFD_TIMER_ABSTIME), &setting, nil)
+        if let earliest {
+            // The same distance from the system clock as from the loop's wall clock (they differ in tests).
+            let systemDeadline = earliest &- (wallClock() &- Clocks.realtimeNanoseconds)
+            setting.it_value = Clocks.timespec(nanoseconds: max(1, systemDeadline))
+        }
+        timerfd_settime(timerDescriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &setting, nil)
+    }
+
+    /// The wall clock was stepped: re-arm for the new time, let the app recompute its
+    /// deadlines (`onWallClockStep`), then fire what is due now. Called by the loop when the
+    /// timerfd reports ECANCELED; tests with their own wall clock call it after stepping it.
+    public func wallClockStepped() {
+        armedDeadline = nil
+        timersChanged = true
+        onWallClockStep?()
+        fireTimers(dueAt: wallClock())
     }
 
     /// Fires every app timer whose deadline has passed, earliest (then oldest) first.
     func fireDueTimers() {
         var expirations: UInt64 = 0
-        _ = read(timerDescriptor, &expirations, MemoryLayout<UInt64>.size)
+        let count = read(timerDescriptor, &expirations, MemoryLayout<UInt64>.size)
+        if count < 0 && errno == ECANCELED {
+            wallClockStepped()
+            return
+        }
         armedDeadline = nil
         timersChanged = true
-        let now = Clocks.realtimeNanoseconds
+        fireTimers(dueAt: wallClock())
+    }
+
+    private func fireTimers(dueAt now: Int64) {
         let due = appTimers.filter { $0.value.deadline <= now }
             .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
         for (id, _) in due {

@@ -35,13 +35,25 @@ public final class EventLoop {
     var relativeTimeouts: [Int: RelativeTimeout] = [:]
     var timersChanged = false
     var armedDeadline: Int64?
+    /// The wall clock app timers are measured on, in nanoseconds since the epoch: the system's,
+    /// or a test's (then the timerfd is armed at the same distance from the system's).
+    let wallClock: () -> Int64
+    /// Called on the loop when the wall clock was stepped (settimeofday, NTP, the user), after
+    /// the timers were re-armed for the new time; deadlines computed from the old time are stale.
+    public var onWallClockStep: (() -> Void)?
     let timerDescriptor: Int32
     private var nextID = 1
     private var soon: [() -> Void] = []
     private var stopRequested = false
 
-    /// Creates the loop's eventfd and timerfd.
-    public init() throws(DBusError) {
+    /// Creates the loop's eventfd and timerfd. `wallClock` (unix seconds) replaces the system
+    /// clock for app timers, for tests that step it (then call `wallClockStepped`).
+    public init(wallClock: (() -> Double)? = nil) throws(DBusError) {
+        if let wallClock {
+            self.wallClock = { Clocks.nanoseconds(fromUnixTime: wallClock()) }
+        } else {
+            self.wallClock = { Clocks.realtimeNanoseconds }
+        }
         let wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard wake >= 0 else { throw .failed("eventfd failed: errno \(errno)") }
         let timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))

@@ -21,8 +21,19 @@ extension DBusMessage {
     public var member: String? { dbus_message_get_member(pointer).map { String(cString: $0) } }
     /// `dbus_message_get_sender`: the unique name of the sender (set by the bus).
     public var sender: String? { dbus_message_get_sender(pointer).map { String(cString: $0) } }
-    /// `dbus_message_get_destination`.
-    public var destination: String? { dbus_message_get_destination(pointer).map { String(cString: $0) } }
+    /// `dbus_message_get_destination` / `dbus_message_set_destination` (before sending; a
+    /// signal with a destination goes to that connection only).
+    public var destination: String? {
+        get { dbus_message_get_destination(pointer).map { String(cString: $0) } }
+        set {
+            guard !isSealed else { return }
+            if let newValue, CString.isValidBusName(newValue) {
+                _ = newValue.withCString { dbus_message_set_destination(pointer, $0) }
+            } else {
+                dbus_message_set_destination(pointer, nil)
+            }
+        }
+    }
     /// `dbus_message_get_error_name`, for error replies.
     public var errorName: String? { dbus_message_get_error_name(pointer).map { String(cString: $0) } }
     /// `dbus_message_get_signature`: the signature of the body, e.g. `sa{sv}`.

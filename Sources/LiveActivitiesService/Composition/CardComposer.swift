@@ -81,13 +81,15 @@ enum CardComposer {
     }
 
     /// What the KDE job of an activity shows (nil: it should have none: no progress, not live,
-    /// or cards switched off with `Enabled`).
-    static func job(of snapshot: ActivitySnapshot, enabled: Bool) -> KDEJobContent? {
+    /// or cards switched off with `Enabled`), with the card's application name and icon.
+    static func job(of snapshot: ActivitySnapshot, kindDisplayName: String?, enabled: Bool) -> KDEJobContent? {
         guard enabled else { return nil }
         let rendered = snapshot.rendered
         let status = snapshot.activity.status
         return KDEJobContent.of(title: rendered.title, body: rendered.body, progress: rendered.progress,
-                                live: status.isLive, paused: status == .paused)
+                                live: status.isLive, paused: status == .paused,
+                                appName: baseCard(of: snapshot, kindDisplayName: kindDisplayName).appName,
+                                iconName: rendered.iconName)
     }
 
     /// What the tray item shows: the most relevant live activity's card and icon, the compact

@@ -15,6 +15,7 @@ struct DamagedStateTests {
         #expect(try c.property("StorageStatus") == .string("ok"))
         f.daemon.kill()
         try f.daemon.start()  // compacts: both are in state.json now
+        #expect(try c.list().count == 2, "restored (the first call is answered only once the state is read)")
         f.daemon.kill()
         var text = try String(contentsOf: f.daemon.stateFile, encoding: .utf8)
         let record = try #require(text.range(of: "\"id\":\"broken\""))

@@ -45,6 +45,7 @@ struct HistoryRotationTests {
         let seconds = Date().timeIntervalSince(started)
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(seconds < 2, "stats took \(seconds) s")
+        print("history: \(text.utf8.count) bytes before rotation, \(size()) after; stats took \(seconds) s")
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: [String: Any]])
         let offset = Double(TimeZone.current.secondsFromGMT())
         let lastEntry = try #require(HistoryEntry.parse(jsonLines: try String(contentsOf: f.daemon.historyFile, encoding: .utf8)).last)

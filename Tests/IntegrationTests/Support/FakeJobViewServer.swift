@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 
 /// A stand-in for Plasma's job server (`org.kde.JobViewServer`, `org.kde.JobViewServerV2`):
-/// it records every requestView and every JobViewV2 call per job, and can play a user
+/// it records every requestView and every JobViewV2/V3 call per job, and can play a user
 /// pressing a job's cancel button (the `cancelRequested` signal). Own loop, own thread.
 final class FakeJobViewServer: @unchecked Sendable {
     /// One requestView as received, and the job it made.
@@ -48,20 +48,26 @@ final class FakeJobViewServer: @unchecked Sendable {
                                           hints: arguments[2].vardict ?? [:], path: path))
                 jobCalls[path] = []
                 lock.unlock()
-                try objects.export(path, [jobInterface(path: path)])  // on the server thread, inside a call
+                try objects.export(path, jobInterfaces(path: path))  // on the server thread, inside a call
                 return [.objectPath(path)]
             },
         ])
     }
 
-    private func jobInterface(path: String) -> DBusInterface {
+    private func jobInterfaces(path: String) -> [DBusInterface] {
         let record = { [unowned self] (member: String, call: DBusMethodCall) -> [DBusValue] in
             lock.lock()
             jobCalls[path, default: []].append(JobCall(member: member, arguments: call.arguments))
             lock.unlock()
             return []
         }
-        return DBusInterface(name: "org.kde.JobViewV2", methods: [
+        let amount = [DBusArgument("amount", "t"), DBusArgument("unit", "s")]
+        let v3 = DBusInterface(name: "org.kde.JobViewV3", methods: [
+            DBusMethod("update", inputs: [DBusArgument("properties", "a{sv}")]) { record("update", $0) },
+        ])
+        return [v3, DBusInterface(name: "org.kde.JobViewV2", methods: [
+            DBusMethod("setTotalAmount", inputs: amount) { record("setTotalAmount", $0) },
+            DBusMethod("setProcessedAmount", inputs: amount) { record("setProcessedAmount", $0) },
             DBusMethod("terminate", inputs: [DBusArgument("errorMessage", "s")]) { record("terminate", $0) },
             DBusMethod("setSuspended", inputs: [DBusArgument("suspended", "b")]) { record("setSuspended", $0) },
             DBusMethod("setPercent", inputs: [DBusArgument("percent", "u")]) { record("setPercent", $0) },
@@ -72,7 +78,7 @@ final class FakeJobViewServer: @unchecked Sendable {
                 _ = record("setDescriptionField", call)
                 return [.boolean(true)]
             },
-        ], signals: [DBusSignal("cancelRequested", [])])
+        ], signals: [DBusSignal("cancelRequested", [])])]
     }
 
     /// Every requestView so far.

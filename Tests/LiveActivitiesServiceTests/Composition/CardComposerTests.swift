@@ -107,10 +107,12 @@ import Testing
 
     @Test func theJobShowsLiveProgressOnlyWhileEnabled() throws {
         let snapshot = try Self.snapshot(progress: 0.5)
-        #expect(CardComposer.job(of: snapshot, enabled: true)
-            == KDEJobContent(title: "Build", message: "Compiling", percent: 50, suspended: false))
-        #expect(CardComposer.job(of: snapshot, enabled: false) == nil)
-        #expect(CardComposer.job(of: try Self.snapshot(ended: true, now: Self.t0 + 1), enabled: true) == nil)
+        #expect(CardComposer.job(of: snapshot, kindDisplayName: "Activity", enabled: true)
+            == KDEJobContent(title: "Build", message: "Compiling", percent: 50, suspended: false, appName: "Activity",
+                             iconName: "dialog-information"))
+        #expect(CardComposer.job(of: snapshot, kindDisplayName: "Activity", enabled: false) == nil)
+        #expect(CardComposer.job(of: try Self.snapshot(ended: true, now: Self.t0 + 1), kindDisplayName: "Activity",
+                                 enabled: true) == nil)
     }
 
     @Test func theTrayShowsTheTopActivityOrIdle() throws {

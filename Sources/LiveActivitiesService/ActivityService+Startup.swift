@@ -1,0 +1,46 @@
+import ActivityModel
+import DBus
+
+/// Start-up, in the order that keeps both promises: the manager is exported before the bus
+/// name is requested (DESIGN.md), and the state is read only once the daemon holds the state
+/// lock and the name (issue 14), so a daemon that is not the one serving never touches it.
+extension ActivityService {
+    /// Exports the manager object; call before the bus name is requested (DESIGN.md).
+    public func exportManager() throws(DBusError) {
+        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
+        server.enableObjectManager(at: BusNames.managerPath)
+    }
+
+    /// Reads the saved state (only once the daemon holds the state lock and the bus name, so
+    /// a daemon that is not the one serving never reads it), exports the restored activities
+    /// and applies what time did while the daemon was down. The loop has not dispatched a
+    /// call yet, so no client sees the manager without them.
+    public func restoreState() {
+        let now = clock.now
+        if let saved = store.load(now: now) {
+            registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
+            for (id, notificationID) in saved.notificationIDs {
+                records[id, default: ActivityRecord()].notificationID = notificationID
+                presenter?.adopt(id: id, notificationID: notificationID)
+            }
+        }
+        for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
+        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
+        recordHistory(events, now: now)
+        apply(events, now: now)
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        do {
+            try store.saveAll(fullState)
+        } catch {
+            Log.error("\(error.description); calls that change something are refused until it can be written")
+        }
+        settle(now: now)
+        Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
+    }
+
+    /// `exportManager` then `restoreState`, for a service that requests no name (tests).
+    public func exportObjects() throws(DBusError) {
+        try exportManager()
+        restoreState()
+    }
+}

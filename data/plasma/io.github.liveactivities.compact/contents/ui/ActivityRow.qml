@@ -1,0 +1,55 @@
+// One live activity in the popup: title, body, progress bar where it has progress, buttons.
+import QtQuick 2.15
+import QtQuick.Layouts 1.15
+import org.kde.plasma.core 2.0 as PlasmaCore
+import org.kde.plasma.components 3.0 as PlasmaComponents3
+import org.kde.plasma.extras 2.0 as PlasmaExtras
+
+ColumnLayout {
+    id: row
+
+    // One entry of LA.rows.
+    property var activity
+    signal actionPressed(string key)
+
+    // Paused and stale activities are dimmed (their buttons are not).
+    readonly property real textOpacity: activity.paused || activity.stale ? 0.6 : 1
+
+    spacing: PlasmaCore.Units.smallSpacing
+
+    PlasmaExtras.Heading {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        level: 4
+        wrapMode: Text.Wrap
+        text: activity.paused ? i18n("%1 (paused)", activity.title)
+              : activity.stale ? i18n("%1 (not updated)", activity.title) : activity.title
+    }
+
+    PlasmaComponents3.Label {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        visible: text !== ""
+        wrapMode: Text.Wrap
+        text: activity.body
+    }
+
+    PlasmaComponents3.ProgressBar {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        visible: activity.progress >= 0
+        from: 0
+        to: 1
+        value: Math.max(0, activity.progress)
+    }
+
+    RowLayout {
+        Repeater {
+            model: activity.actions
+            delegate: PlasmaComponents3.Button {
+                text: modelData.label
+                onClicked: row.actionPressed(modelData.key)
+            }
+        }
+    }
+}
