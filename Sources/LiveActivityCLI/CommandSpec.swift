@@ -149,7 +149,7 @@ extension CommandSpec {
     public static var overview: String {
         var lines = ["Usage: liveactivity COMMAND [ARGS...]", "",
                      "Start, update and end Live Activities shown by liveactivityd.", "", "Commands:"]
-        for spec in all { lines.append("  " + spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + spec.summary) }
+        for spec in all { lines.append("  " + spec.name.padding(toLength: max(spec.name.count + 2, 10), withPad: " ", startingAt: 0) + spec.summary) }
         lines += ["", "Run 'liveactivity COMMAND --help' for a command's arguments and options.",
                   "Exit status: 0 done, 1 refused by the daemon, 2 usage error, 3 no daemon on the bus."]
         return lines.joined(separator: "\n")
