@@ -22,6 +22,11 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         .target(name: "ActivityModel"),
+        /// What the daemon and the CLI read from disk (XDG paths, kind directories): the model stays pure.
+        .target(name: "ActivityFiles", dependencies: ["ActivityModel"]),
+        /// DESIGN.md's names (bus name, paths, interfaces, error prefix) and the version, shared
+        /// by the daemon, the CLI, the benchmark and the tests.
+        .target(name: "LiveActivitiesContract"),
         /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
         .target(name: "ThreadSupport"),
         .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
@@ -31,8 +36,10 @@ let package = Package(
         /// Pure push logic: `aps` payloads, topics, tokens, the push-* settings.
         .target(name: "Push"),
         .target(name: "LiveActivitiesService",
-                dependencies: ["ActivityModel", "DBus", "Notifications", "MQTT", "Push"]),
-        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "LiveActivitiesService"]),
+                dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
+                               "MQTT", "Push"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract",
+                                                        "LiveActivitiesService"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
         /// ActivityKit's names and shapes over the daemon's D-Bus API (docs/swift.md).
@@ -41,12 +48,16 @@ let package = Package(
         .executableTarget(name: "focusflow", dependencies: ["LiveActivityKit"], path: "Examples/focusflow"),
         .executableTarget(name: "leanup", dependencies: ["LiveActivityKit"], path: "Examples/leanup"),
         /// The benchmark of docs/benchmarks.md (scripts/bench): the real daemon on a private bus.
-        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "TestSupport", "MQTT"]),
+        .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "DaemonHarness", "LiveActivitiesContract", "MQTT"]),
+        /// Real processes on a private bus, shared by the tests and the benchmark: a dbus-daemon,
+        /// our daemon, Xvfb, dunst, fake notification servers on a thread of their own.
+        .target(name: "DaemonHarness", dependencies: ["DBus", "LiveActivitiesContract"]),
 
-        /// Real processes for tests: a private dbus-daemon, Xvfb, dunst, our binaries.
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        /// The tests' helpers: `DaemonHarness` re-exported, plus what only tests need.
+        .target(name: "TestSupport", dependencies: ["DaemonHarness", "LiveActivitiesContract", "DBus"],
+                path: "Tests/TestSupport"),
 
-        .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel"]),
+        .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "TestSupport"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),

@@ -1,38 +1,42 @@
 import ActivityModel
 import DBus
 
-/// What happens after the model accepted a call: it is persisted before the reply (nothing
+/// Where a change is persisted. An accepted call is written before the reply (nothing
 /// acknowledged may be lost; a call whose record cannot be written is refused with
-/// `StorageFailed` and changes nothing), and published after it. Publishing (signals,
-/// PropertiesChanged, the card) runs once the messages at hand are handled, so the reply is
-/// not held up by it and a flood of calls is published in rounds, in order, with one
-/// PropertiesChanged per activity and round carrying its latest values.
+/// `StorageFailed` and changes nothing), then published (`+Publishing`). Lifecycle changes are
+/// fsynced before the reply; updates, and the notification ids the server hands out, are
+/// written before the reply (or at once) and fsynced in a batch within a second, so a Start
+/// costs one fsync.
 extension ActivityService {
-    /// After an accepted call: its records are written (fsynced before the reply when
-    /// `durable`, else within a second), then the events are published. When they cannot be
-    /// written, the registry goes back to `before` and the call is refused.
+    /// After an accepted call: its records are written, its history appended, its events queued.
     func commit(_ events: [ActivityEvent], before: ActivityRegistry, durable: Bool = true, now: Double) throws(DBusError) {
-        do {
-            try store.record(changes(events, since: before), durable: durable) { fullState }
-        } catch {
-            registry = before
-            publishStorageStatus()
-            throw Self.storageFailed(error)
-        }
+        try persist(changes(events, since: before), restoring: before, durable: durable)
         if !durable { syncSoon() }
         recordHistory(events, now: now)
         publishLater(events)
     }
 
-    /// After a change no caller waits for (a tick, a card's notification id): written like a
-    /// call's, but a failure is only logged; the store then writes everything at the next chance.
-    func persistQuietly(_ events: [ActivityEvent], since before: ActivityRegistry) {
-        persistQuietly(changes(events, since: before))
+    /// Writes `records`; when they cannot be written, the registry goes back to `before` and
+    /// the call is refused.
+    func persist(_ records: [JournalRecord], restoring before: ActivityRegistry, durable: Bool) throws(DBusError) {
+        do {
+            try store.record(records, durable: durable) { fullState }
+        } catch {
+            registry = before
+            publishStorageStatus()
+            throw Self.storageFailed(error)
+        }
     }
 
-    func persistQuietly(_ records: [JournalRecord]) {
+    /// After a change no caller waits for (a tick): written like a call's, but a failure is
+    /// only logged; the store then writes everything at the next chance.
+    func persistQuietly(_ events: [ActivityEvent], since before: ActivityRegistry) {
+        persistQuietly(changes(events, since: before), durable: true)
+    }
+
+    func persistQuietly(_ records: [JournalRecord], durable: Bool) {
         do {
-            try store.record(records, durable: true) { fullState }
+            try store.record(records, durable: durable) { fullState }
         } catch {
             publishStorageStatus()
         }
@@ -40,27 +44,27 @@ extension ActivityService {
 
     /// The whole state, for a full save.
     var fullState: PersistedState {
-        PersistedState(registry: registry.snapshot, notificationIDs: notificationIDs)
+        PersistedState(registry: registry.snapshot, notificationIDs: records.compactMapValues(\.notificationID))
     }
 
     /// The journal records of what `events` changed since `before`: each activity's record,
     /// or its removal, and the settings when they moved.
     func changes(_ events: [ActivityEvent], since before: ActivityRegistry) -> [JournalRecord] {
-        var records: [JournalRecord] = []
+        var changed: [JournalRecord] = []
         if before.enabled != registry.enabled || before.idGenerator != registry.idGenerator {
-            records.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
+            changed.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
         }
         var seen = Set<String>()
         for event in events {
             let id = event.activityID.rawValue
             guard seen.insert(id).inserted else { continue }
             if let activity = registry.activity(id) {
-                records.append(.activity(activity))
+                changed.append(.activity(activity))
             } else if before.activity(id) != nil {
-                records.append(.removed(id))
+                changed.append(.removed(id))
             }
         }
-        return records
+        return changed
     }
 
     /// The refusal of a call whose record could not be written.
@@ -69,13 +73,23 @@ extension ActivityService {
                   message: "the change could not be saved, so it was not made: \(error.description)")
     }
 
-    /// Updates are written before the reply but fsynced in batches: at most a second after the first.
+    /// The server gave the card of `id` a new notification id: appended to the journal at once
+    /// (a crashed daemon then replaces that card instead of adding one) and fsynced with the
+    /// next batch, not on its own.
+    func rememberNotificationID(_ notificationID: UInt32, of id: String) {
+        guard registry.activity(id) != nil, records[id]?.notificationID != notificationID else { return }
+        records[id, default: ActivityRecord()].notificationID = notificationID
+        persistQuietly([.notificationID(activity: id, number: notificationID)], durable: false)
+        syncSoon()
+    }
+
+    /// The fsync batch: at most `syncInterval` after the first write that waits for it.
     func syncSoon() {
-        guard !syncPending else { return }
-        syncPending = true
-        loop.addTimer(afterSeconds: Self.syncInterval) { [weak self] in
+        guard !rounds.syncPending else { return }
+        rounds.syncPending = true
+        clock.wake(afterSeconds: Self.syncInterval) { [weak self] in
             guard let self else { return }
-            self.syncPending = false
+            self.rounds.syncPending = false
             self.flush()
         }
     }
@@ -90,59 +104,18 @@ extension ActivityService {
         }
     }
 
+    /// The longest an acknowledged Update waits for its fsync (power loss costs at most this).
+    static let syncInterval = 1.0
+
     /// Appends each ended activity to the history file (before the reply, like the state);
     /// a rotation it makes due runs after the reply.
     func recordHistory(_ events: [ActivityEvent], now: Double) {
         var due = false
         for case .ended(_, _, let history) in events { due = store.appendHistory(history, now: now) || due }
         guard due else { return }
-        let target = LoopBound(self)
-        loop.post { target.value.store.rotateHistory(now: target.value.clock()) }
-    }
-
-    /// Queues events for the next publishing round. A started activity's object is exported
-    /// at once, so a client can use the path the reply carries straight away.
-    func publishLater(_ events: [ActivityEvent]) {
-        for case .started(let id, _) in events { try? exportActivity(id.rawValue) }
-        unpublished += events
-        guard !publishPending else { return }
-        publishPending = true
-        let target = LoopBound(self)
-        loop.post { target.value.publishNow() }
-    }
-
-    /// Publishes every queued event now (also called first by anything that publishes
-    /// directly, such as a tick, so the order of events is kept).
-    func publishNow() {
-        publishPending = false
-        guard !unpublished.isEmpty else { return }
-        let events = unpublished
-        unpublished = []
-        apply(events, now: clock())
-        settleSoon()
-    }
-
-    /// CompactText, ActiveCount and the tick timer depend on every activity, so they are
-    /// recomputed once per publishing round, and under a flood at most once per
-    /// `settleInterval` (measured on the monotonic clock, so a wall-clock step cannot hold it
-    /// back): a flood of updates pays for them 20 times a second, not once per update.
-    func settleSoon() {
-        guard !settlePending else { return }
-        settlePending = true
-        let target = LoopBound(self)
-        let elapsed = monotonicClock() - lastSettle
-        if elapsed >= Self.settleInterval {
-            settle()
-        } else {
-            loop.addTimer(afterSeconds: Self.settleInterval - elapsed) { target.value.settle() }
+        loop.runSoon { [weak self] in
+            guard let self else { return }
+            self.store.rotateHistory(now: self.clock.now)
         }
-    }
-
-    private func settle() {
-        settlePending = false
-        lastSettle = monotonicClock()
-        let now = clock()
-        refreshManager(now: now)
-        reschedule(now: now)
     }
 }

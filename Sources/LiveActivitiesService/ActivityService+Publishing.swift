@@ -1,107 +1,65 @@
 import ActivityModel
 import DBus
-import Notifications
 
-/// Fans the model's events out: signals, PropertiesChanged (only for values that changed),
-/// object export and removal, the card, history, and the one tick timer.
+/// Where signals are emitted. Publishing runs once the messages at hand are handled, so a
+/// reply is never held up by it and a flood of calls is published in rounds, in order, with
+/// one PropertiesChanged per activity and round carrying its latest values (`+Views`).
 extension ActivityService {
+    /// Queues events for the next publishing round. A started activity's object is exported
+    /// at once (and only here), so a client can use the path the reply carries straight away.
+    func publishLater(_ events: [ActivityEvent]) {
+        for case .started(let id, _) in events { try? exportActivity(id.rawValue) }
+        rounds.unpublished += events
+        guard !rounds.publishPending else { return }
+        rounds.publishPending = true
+        loop.runSoon { [weak self] in self?.publishNow() }
+    }
+
+    /// Publishes every queued event now, at one moment (also called first by anything that
+    /// publishes directly, such as a tick, so the order of events is kept).
+    func publishNow() {
+        rounds.publishPending = false
+        guard !rounds.unpublished.isEmpty else { return }
+        let events = rounds.unpublished
+        rounds.unpublished = []
+        apply(events, now: clock.now)
+        settleSoon()
+    }
+
+    /// The model's events as signals, in their order; then each activity they touched is
+    /// re-read once (its properties, card and job), with the alert the events raised for it.
     func apply(_ events: [ActivityEvent], now: Double) {
         var touched: [String] = []
         var alerts: [String: Alert] = [:]
         for event in events {
+            let id = event.activityID.rawValue
             switch event {
-            case .started(let id, let kind):
-                try? exportActivity(id.rawValue)
-                emit("ActivityStarted", [.string(id.rawValue), .string(kind)])
-                touched.append(id.rawValue)
-            case .updated(let id):
-                emit("ActivityUpdated", [.string(id.rawValue)])
-                touched.append(id.rawValue)
-            case .ended(let id, let reason, _):
-                emit("ActivityEnded", [.string(id.rawValue), .string(reason.rawValue)])
-                pushActivityEnded(id.rawValue)
-                touched.append(id.rawValue)
-            case .statusChanged(let id, let status):
-                emit("StatusChanged", [.string(id.rawValue), .string(status.rawValue)])
-                touched.append(id.rawValue)
-            case .alert(let id, let alert):
-                alerts[id.rawValue] = alert
-                touched.append(id.rawValue)
-            case .rendered(let id):
-                touched.append(id.rawValue)
-            case .dismissed(let id):
-                remove(id.rawValue)
-            case .actionInvoked(let id, let action):
-                emit("ActionInvoked", [.string(id.rawValue), .string(action)])
+            case .started(_, let kind):
+                emit("ActivityStarted", [.string(id), .string(kind)])
+            case .updated:
+                emit("ActivityUpdated", [.string(id)])
+            case .ended(_, let reason, _):
+                emit("ActivityEnded", [.string(id), .string(reason.rawValue)])
+                pushActivityEnded(id)
+            case .statusChanged(_, let status):
+                emit("StatusChanged", [.string(id), .string(status.rawValue)])
+            case .alert(_, let alert):
+                alerts[id] = alert
+            case .rendered:
+                break
+            case .dismissed:
+                remove(id)
+                continue
+            case .actionInvoked(_, let action):
+                emit("ActionInvoked", [.string(id), .string(action)])
+                continue
             }
+            touched.append(id)
         }
         var seen = Set<String>()
         for id in touched where seen.insert(id).inserted && registry.activity(id) != nil {
             refresh(id, alert: alerts[id], now: now)
         }
-    }
-
-    /// Re-reads one activity: PropertiesChanged for what changed, and its card.
-    func refresh(_ id: String, alert: Alert?, now: Double) {
-        guard let current = snapshot(id, now: now) else { return }
-        let values = ActivityProperty.values(of: current)
-        let before = published[id] ?? [:]
-        let changed = values.filter { before[$0.key] != $0.value }
-        published[id] = values
-        if !changed.isEmpty && !before.isEmpty {
-            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, values: changed)
-        }
-        updateJob(current)
-        showCard(current, alert: alert)
-    }
-
-    /// CompactText and ActiveCount, announced only when they change; the tray follows. Pass
-    /// the `now` of a tick to reuse its renders.
-    func refreshManager(now: Double? = nil) {
-        let now = now ?? clock()
-        let values: [String: DBusValue] = ["CompactText": .string(compactText(at: now)), "ActiveCount": .uint32(UInt32(activeCount)),
-                                           "NotificationServer": .string(notificationServer),
-                                           "StorageStatus": .string(store.status)]
-        let changed = values.keys.sorted().filter { values[$0] != publishedManager[$0] }
-        publishedManager = values
-        if !changed.isEmpty {
-            server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: changed)
-        }
-        tray?.update(trayState(at: now))
-    }
-
-    /// Announces a change of `StorageStatus` (a write failed, or works again) at once.
-    func publishStorageStatus() {
-        guard publishedManager["StorageStatus"] != .string(store.status) else { return }
-        refreshManager()
-    }
-
-    func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
-        guard let activity = registry.activity(id) else { return nil }
-        // By id, so a tick's render of the same moment is reused.
-        guard let rendered = try? registry.render(id: id, now: now, timeZoneOffset: Self.timeZoneOffset(at: now),
-                                                  style: renderStyle) else { return nil }
-        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: announcedPushToken(id))
-    }
-
-    var renderStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
-
-    func exportActivity(_ id: String) throws(DBusError) {
-        guard !exported.contains(id) else { return }
-        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [unowned self] id in
-            self.snapshot(id, now: self.clock())
-        }])
-        exported.insert(id)
-    }
-
-    func remove(_ id: String) {
-        presenter?.close(id: id)
-        jobs?.remove(id: id)
-        lastCards[id] = nil
-        heldAlerts[id] = nil
-        notificationIDs[id] = nil
-        published[id] = nil
-        if exported.remove(id) != nil { server.unexport(BusNames.activityPath(id)) }
     }
 
     func emit(_ signal: String, _ arguments: [DBusValue]) {
@@ -110,34 +68,5 @@ extension ActivityService {
         } catch {
             Log.error("cannot emit \(signal): \(error.message)")
         }
-    }
-
-    /// Arms the one timer at the model's next deadline (none when nothing is live).
-    func reschedule(now: Double) {
-        let deadline = registry.nextDeadline(after: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
-        scheduler.schedule(at: deadline) { [unowned self] in self.tick() }
-    }
-
-    /// Applies what time did: publishes queued events, then the model's tick at now (persisted
-    /// when something lasting happened), and re-arms the timer.
-    func tick() {
-        publishNow()
-        let now = clock()
-        let before = registry
-        let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
-        let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
-        if !lasting.isEmpty { persistQuietly(lasting, since: before) }
-        recordHistory(events, now: now)
-        apply(events, now: now)
-        refreshManager(now: now)
-        reschedule(now: now)
-    }
-
-    /// The wall clock was stepped (either way): the armed deadline was computed from the old
-    /// time, so render now and re-arm from the new time.
-    func wallClockStepped() {
-        Log.info("the wall clock was stepped; rendering now and re-arming the timer from the new time")
-        scheduler.cancel()
-        tick()
     }
 }

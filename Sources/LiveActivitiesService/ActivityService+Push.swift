@@ -102,7 +102,7 @@ extension ActivityService {
         push.registry.activities[id]?.announced = true
         push.save()
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
-        refresh(id, alert: nil, now: clock())
+        refresh(id, alert: nil, now: clock.now)
     }
 
     /// Saves the registry within a second: timestamps change with every message, and writing
@@ -112,7 +112,7 @@ extension ActivityService {
         guard let push, !push.savePending else { return }
         push.savePending = true
         let target = LoopBound(self)
-        loop.addTimer(at: clock() + Self.pushSaveDelay) {
+        clock.wake(afterSeconds: Self.pushSaveDelay) {
             guard let push = target.value.push, push.savePending else { return }
             push.savePending = false
             push.save()

@@ -16,14 +16,16 @@ extension ActivityService {
     /// and applies what time did while the daemon was down. The loop has not dispatched a
     /// call yet, so no client sees the manager without them.
     public func restoreState() {
-        let now = clock()
+        let now = clock.now
         if let saved = store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
-            notificationIDs = saved.notificationIDs
-            adoptSavedCards()
+            for (id, notificationID) in saved.notificationIDs {
+                records[id, default: ActivityRecord()].notificationID = notificationID
+                presenter?.adopt(id: id, notificationID: notificationID)
+            }
         }
         for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
-        let events = registry.tick(now: now, timeZoneOffset: Self.timeZoneOffset(at: now), style: renderStyle)
+        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
         recordHistory(events, now: now)
         apply(events, now: now)
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
@@ -32,8 +34,7 @@ extension ActivityService {
         } catch {
             Log.error("\(error.description); calls that change something are refused until it can be written")
         }
-        refreshManager(now: now)
-        reschedule(now: now)
+        settle(now: now)
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
     }
 

@@ -1,18 +1,13 @@
-/// What the tray item shows (label, tooltip, menu), from the same model reads as the compact text.
+/// What the tray item shows (label, tooltip, menu), from the same reads as the compact text
+/// (`CardComposer.tray`).
 extension ActivityService {
-    /// The most relevant live activity's card and icon, with the compact text as the label.
-    var trayState: TrayState { trayState(at: clock()) }
+    /// The tray now (when the item starts).
+    var trayState: TrayState {
+        let now = clock.now
+        return trayState(at: now, compactText: compactText(at: now))
+    }
 
-    func trayState(at now: Double) -> TrayState {
-        guard let top = registry.live.first, let current = snapshot(top.id.rawValue, now: now) else { return .idle }
-        let card = current.rendered
-        let menu = registry.live.compactMap { activity in
-            snapshot(activity.id.rawValue, now: now).map { live in
-                TrayMenuSection(activityID: activity.id.rawValue, title: live.rendered.title, body: live.rendered.body,
-                                actions: ActivityActions.of(live))
-            }
-        }
-        return TrayState(isLive: true, cardTitle: card.title, cardBody: card.body, iconName: card.iconName,
-                         label: compactText(at: now), menu: menu)
+    func trayState(at now: Double, compactText: String) -> TrayState {
+        CardComposer.tray(live: registry.live.compactMap { snapshot($0.id.rawValue, now: now) }, compactText: compactText)
     }
 }

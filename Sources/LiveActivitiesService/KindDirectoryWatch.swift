@@ -88,10 +88,9 @@ extension ActivityService {
         catalog = fresh
         registry.catalog = fresh
         Log.info("kinds read again: \(fresh.names.joined(separator: ", "))")
-        let now = clock()
+        let now = clock.now
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
-        refreshManager(now: now)
-        reschedule(now: now)
+        settle(now: now)
         if namesChanged {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Kinds"])
         }

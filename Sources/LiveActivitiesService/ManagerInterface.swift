@@ -119,8 +119,3 @@ struct Arguments {
         return d
     }
 }
-
-/// The version reported by the `Version` property and `--version`.
-public enum LiveActivitiesVersion {
-    public static let current = "0.1.0"
-}

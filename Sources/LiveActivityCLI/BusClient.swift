@@ -3,9 +3,9 @@ import DBus
 /// The CLI's only way to the daemon: method calls and property reads on the manager
 /// object, with D-Bus errors turned into one-line messages and exit statuses.
 final class BusClient {
-    static let busName = "io.github.liveactivities.LiveActivities1"
-    static let managerPath = "/io/github/liveactivities/LiveActivities1"
-    static let managerInterface = "io.github.liveactivities.LiveActivities1"
+    static let busName = BusNames.busName
+    static let managerPath = BusNames.managerPath
+    static let managerInterface = BusNames.managerInterface
 
     let connection: DBusConnection
 

@@ -36,7 +36,7 @@ public struct CommandLineTool {
             output(CommandSpec.overview)
             return .success(())
         }
-        if name == "--version" { output("liveactivity 0.1.0"); return .success(()) }
+        if name == "--version" { output("liveactivity \(LiveActivitiesVersion.current)"); return .success(()) }
         guard let spec = CommandSpec.named(name) else {
             return .failure(.usage("unknown command \"\(name)\"; see 'liveactivity --help'"))
         }

@@ -77,6 +77,14 @@ public final class CardPresenter: @unchecked Sendable {
         inbox.post(.showAll)
     }
 
+    /// Calls `callback` (on the notification thread) once every request made so far is done:
+    /// each card handed over went to the server, was coalesced into a later one, or was
+    /// dropped (closed, hidden, closed by the user). With no server, once it is known there is
+    /// none. Lets a caller (a test) know the moment has passed instead of sleeping.
+    public func whenSettled(_ callback: @escaping @Sendable () -> Void) {
+        inbox.post(.whenSettled(callback))
+    }
+
     /// Called on the notification thread when a card button is pressed: (activity id, button key).
     public var onAction: (@Sendable (_ id: String, _ actionKey: String) -> Void)? {
         get { inbox.callbacks.onAction }

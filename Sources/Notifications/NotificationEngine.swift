@@ -35,6 +35,8 @@ final class NotificationEngine: @unchecked Sendable {
     private var timer: UnsafeMutablePointer<GSource>?
     private var hidden = false
     private var stopping = false
+    /// Callbacks waiting for the moment no card waits for its slot.
+    private var settledWaiters: [@Sendable () -> Void] = []
 
     init(context: MainContextHandle, inbox: PresenterInbox, appName: String, minimumInterval: Double,
          overrides: ProfileOverrides) {
@@ -94,6 +96,7 @@ final class NotificationEngine: @unchecked Sendable {
             case let .adopt(id, serverID): adopted[id] = Int32(bitPattern: serverID)
             case .hideAll: hideAll()
             case .showAll: showAll(now: now)
+            case .whenSettled(let callback): settledWaiters.append(callback)
             case .stop:
                 shutDown()
                 return
@@ -169,19 +172,33 @@ final class NotificationEngine: @unchecked Sendable {
 
     /// Sends every card whose slot is open, then arms one timer for the next slot.
     private func pump() {
+        defer { reportIfSettled() }
         cancelTimer()
         guard serverOwner != nil, !hidden, !stopping else { return }
-        let profile = self.profile
-        let identity = { (item: CardScheduler.Pending) in
-            NotificationRequest.make(card: item.card, profile: profile, alert: item.alert).identityKey
+        // Each waiting card's request is built once per round: the identity check (KDE) and
+        // the Notify call use the same one.
+        var requests: [String: NotificationRequest] = [:]
+        func request(for item: CardScheduler.Pending) -> NotificationRequest {
+            if let built = requests[item.id] { return built }
+            let built = makeRequest(item)
+            requests[item.id] = built
+            return built
         }
-        for item in scheduler.takeDue(now: monotonicSeconds(), identity: identity) {
-            send(item)
+        for item in scheduler.takeDue(now: monotonicSeconds(), identity: { request(for: $0).identityKey }) {
+            send(item, request: request(for: item))
         }
-        guard let next = scheduler.nextDueTime(identity: identity) else { return }
+        guard let next = scheduler.nextDueTime(identity: { request(for: $0).identityKey }) else { return }
         let delay = max(0, next - monotonicSeconds())
         let milliseconds = UInt32(min(delay * 1000 + 1, 3_600_000).rounded(.up))
         timer = context.schedule(afterMilliseconds: milliseconds) { self.timerFired() }
+    }
+
+    /// Tells those waiting for it that every card handed over went out (or was dropped).
+    private func reportIfSettled() {
+        guard !settledWaiters.isEmpty, scheduler.waitingIDs.isEmpty || serverOwner == nil && serverReported else { return }
+        let waiters = settledWaiters
+        settledWaiters = []
+        for waiter in waiters { waiter() }
     }
 
     private func timerFired() {
@@ -195,11 +212,16 @@ final class NotificationEngine: @unchecked Sendable {
         timer = nil
     }
 
-    private func send(_ item: CardScheduler.Pending) {
+    /// The Notify request of a waiting card; a card the server has not shown yet is a first show.
+    private func makeRequest(_ item: CardScheduler.Pending) -> NotificationRequest {
+        let live = cards[item.id]
+        let firstShow = live?.notification == nil && (live?.resumeServerID ?? adopted[item.id]) == nil
+        return NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow)
+    }
+
+    private func send(_ item: CardScheduler.Pending, request: NotificationRequest) {
         guard cards[item.id] != nil, makeRoom(for: item.id, alert: item.alert != nil), var live = cards[item.id] else { return }
         let resume = live.resumeServerID ?? adopted.removeValue(forKey: item.id)
-        let firstShow = live.notification == nil && resume == nil
-        let request = NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow)
         guard let notification = live.notification
                 ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: resume) else {
             logWarning("cannot create a notification for \(item.id)")

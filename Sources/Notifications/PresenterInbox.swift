@@ -11,6 +11,8 @@ final class PresenterInbox: @unchecked Sendable {
         case adopt(id: String, serverID: UInt32)
         case hideAll
         case showAll
+        /// Call back once nothing waits for its slot (see `CardPresenter.whenSettled`).
+        case whenSettled(@Sendable () -> Void)
         case stop
     }
 

@@ -1,5 +1,6 @@
-/// How cards are rendered for one notification server: the per-server quirks of
-/// `notification-servers.md` as data, so rendering stays a pure function.
+/// How cards are rendered for one notification server: the per-server quirks (the README's
+/// "Notification servers" section and its matrix) as data, so rendering stays a pure function.
+/// `servers.conf` overrides them per server (`ProfileOverrides`).
 public struct ServerProfile: Sendable, Equatable {
     /// Send progress as the int32 `value` hint (dunst, mako, swaync); otherwise a text bar in the body.
     public var sendsValueHint: Bool
@@ -15,7 +16,8 @@ public struct ServerProfile: Sendable, Equatable {
     /// one bubble at a time and queues the rest behind a never-expiring card (seen on screen).
     public var maxVisibleCards: Int
     /// CloseNotification leaves the bubble on screen (notification-daemon 3.20, seen on screen):
-    /// a card is first replaced by one that expires at once, then closed.
+    /// a card is first replaced by one that expires at once, then closed. Built in only:
+    /// `servers.conf` has no key for it.
     public var closesByExpiring: Bool
 
     public init(sendsValueHint: Bool = false, bodyMarkup: Bool = false, routineUrgencyLow: Bool = false,

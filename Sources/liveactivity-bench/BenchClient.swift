@@ -1,11 +1,12 @@
 import DBus
 import Foundation
+import LiveActivitiesContract
 
 /// A blocking client of the daemon on its own connection (one per thread), with a clock.
 final class BenchClient {
-    static let busName = "io.github.liveactivities.LiveActivities1"
-    static let path = "/io/github/liveactivities/LiveActivities1"
-    static let interface = "io.github.liveactivities.LiveActivities1"
+    static let busName = BusNames.busName
+    static let path = BusNames.managerPath
+    static let interface = BusNames.managerInterface
 
     let connection: DBusConnection
 

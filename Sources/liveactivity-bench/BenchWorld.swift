@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import TestSupport
+import DaemonHarness
 
 /// The daemon under test: a private bus, the counting notification server, and the real
 /// `liveactivityd` binary (found beside this executable) with its own state and config.

@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import TestSupport
+import DaemonHarness
 
 /// A minimal notification server for the benchmark: it owns org.freedesktop.Notifications on
 /// the private bus, answers as dunst would, and counts the Notify calls it gets (with the

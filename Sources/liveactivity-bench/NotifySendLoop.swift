@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import TestSupport
+import DaemonHarness
 
 /// The way users keep a card up to date today, a shell loop of `notify-send -r` once a
 /// second, against the daemon keeping a live timer card up to date by itself; both on real

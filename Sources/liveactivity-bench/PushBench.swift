@@ -1,7 +1,7 @@
 import DBus
 import Foundation
 import MQTT
-import TestSupport
+import DaemonHarness
 
 /// Push over a real mosquitto: the latency from publishing an update to the activity's
 /// PropertiesChanged, how many messages per second one daemon applies, and the bus Update

@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import TestSupport
+import DaemonHarness
 
 /// Time from exec of `liveactivityd` to its bus name being owned, seen as the bus's
 /// NameOwnerChanged signal on a watching connection.

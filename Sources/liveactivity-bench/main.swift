@@ -1,10 +1,10 @@
 import Foundation
-import TestSupport
+import DaemonHarness
 
 /// `liveactivity-bench`: measures the real daemon on a private bus and prints one table,
 /// each figure beside its target (docs/benchmarks.md). Run it through `scripts/bench`.
 let usage = """
-Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick] [--push-only]
+Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick] [--only PART] [--push-only]
 
 Starts a private dbus-daemon, a counting notification server, Xvfb + dunst and the
 liveactivityd found beside this executable; prints a Markdown table of the results.
@@ -12,12 +12,15 @@ liveactivityd found beside this executable; prints a Markdown table of the resul
   --throughput-seconds N  length of each updates/s run (default 5)
   --loop-seconds N        updates of the notify-send loop comparison (default 30)
   --quick                 idle 10 s, throughput 2 s, loop 10 s
+  --only PART             one part: startup, idle, round-trips, throughput or loop (to profile it,
+                          attach perf or strace to the daemon, printed on stderr, while it runs)
   --push-only             only the push measures (a mosquitto on 127.0.0.1; about 20 s)
 """
 
 var idleSeconds = 60.0
 var throughputSeconds = 5.0
 var loopSeconds = 30
+var only: String?
 var pushOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while let argument = arguments.first {
@@ -35,6 +38,13 @@ while let argument = arguments.first {
     case "--throughput-seconds": throughputSeconds = number()
     case "--loop-seconds": loopSeconds = Int(number())
     case "--quick": idleSeconds = 10; throughputSeconds = 2; loopSeconds = 10
+    case "--only":
+        guard let part = arguments.first, ["startup", "idle", "round-trips", "throughput", "loop"].contains(part) else {
+            FileHandle.standardError.write(Data("--only needs startup, idle, round-trips, throughput or loop\n\(usage)\n".utf8))
+            exit(2)
+        }
+        arguments.removeFirst()
+        only = part
     case "--push-only": pushOnly = true
     case "--help", "-h": print(usage); exit(0)
     default:
@@ -46,6 +56,10 @@ while let argument = arguments.first {
 /// Progress goes to stderr so stdout is the table alone.
 func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
 
+/// Whether `part` runs in this invocation.
+let selected = only
+let runs = { (part: String) in selected == nil || selected == part }
+
 do {
     var rows: [Row] = []
     let world = try BenchWorld()
@@ -56,21 +70,34 @@ do {
         print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000)))
         exit(0)
     }
-    progress("exec → name")
-    rows += try Startup.measure(world: world, runs: 15)
+    if runs("startup") {
+        progress("exec → name")
+        rows += try Startup.measure(world: world, runs: 15)
+    }
     try world.daemon.start()
-    progress("idle, \(Int(idleSeconds)) s twice")
-    rows += try IdleCost.measure(world: world, seconds: idleSeconds)
-    progress("round trips")
-    rows += try RoundTrip.measure(world: world, count: 1000)
-    progress("throughput")
-    let throughput = try Throughput.measure(world: world, seconds: throughputSeconds)
-    rows += throughput
+    progress("daemon pid \(world.daemon.pid)")
+    if runs("idle") {
+        progress("idle, \(Int(idleSeconds)) s twice")
+        rows += try IdleCost.measure(world: world, seconds: idleSeconds)
+    }
+    if runs("round-trips") {
+        progress("round trips")
+        rows += try ObjectServerFloor.measure(bus: world.bus, count: 1000)
+        rows += try RoundTrip.measure(world: world, count: selected == nil ? 1000 : 20_000)
+    }
+    if runs("throughput") {
+        progress("throughput")
+        rows += try Throughput.measure(world: world, seconds: throughputSeconds)
+    }
     world.daemon.kill()
-    progress("push through mosquitto")
-    rows += try PushBench.measure(world: world, samples: 500, flood: 5000)
-    progress("notify-send loop against dunst, \(loopSeconds) s twice")
-    rows += try NotifySendLoop.measure(seconds: loopSeconds)
+    if selected == nil {
+        progress("push through mosquitto")
+        rows += try PushBench.measure(world: world, samples: 500, flood: 5000)
+    }
+    if runs("loop") {
+        progress("notify-send loop against dunst, \(loopSeconds) s twice")
+        rows += try NotifySendLoop.measure(seconds: loopSeconds)
+    }
     print(Report.machine())
     print("Build: release. Windows: idle \(Int(idleSeconds)) s, throughput \(Int(throughputSeconds)) s, loop \(loopSeconds) s.\n")
     print(Report.markdown(rows))

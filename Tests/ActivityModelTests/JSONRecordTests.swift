@@ -15,7 +15,7 @@ import Testing
         _ = try registry.pause(id: focus.rawValue, now: t0 + 60.25)
         let (fast, _) = try registry.start(kind: "fasting", attributes: ["protocol": .string("18:6")], state: [:],
                                            options: .init(staleAt: t0 + 9999), now: t0)
-        _ = try registry.end(id: fast.rawValue, options: EndOptions(reason: "cancelled"), now: t0 + 120)
+        _ = try registry.end(id: fast.rawValue, options: EndOptions(reason: .cancelled), now: t0 + 120)
         _ = try registry.start(kind: "generic", attributes: ["timer-end": .double(t0 + 300), "n": .int(-42)],
                                state: ["title": .string(""), "x": .double(1e-7), "big": .double(1.5e300),
                                        "neg": .double(-0.0), "on": .bool(true), "off": .bool(false),

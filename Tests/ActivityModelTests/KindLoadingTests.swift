@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ActivityModel
+import ActivityFiles
 
 /// Loading kind files: the shipped ones, overrides, and malformed files reported by name.
 @Suite struct KindLoadingTests {
@@ -71,7 +72,7 @@ import Testing
         _ = try registry.pause(id: focus.rawValue, now: t0 + 60)
         let (fast, _) = try registry.start(kind: "fasting", attributes: ["protocol": .string("18:6")], state: [:],
                                            options: .init(staleAt: t0 + 9999), now: t0)
-        _ = try registry.end(id: fast.rawValue, options: EndOptions(reason: "cancelled"), now: t0 + 120)
+        _ = try registry.end(id: fast.rawValue, options: EndOptions(reason: .cancelled), now: t0 + 120)
         registry.enabled = false
 
         let json = try JSONEncoder().encode(registry.snapshot)

@@ -93,7 +93,11 @@ import Testing
     @Test func immediateDismissalRemovesTheActivityNow() throws {
         var registry = shippedRegistry()
         let (id, _) = try registry.start(kind: "generic", attributes: [:], state: [:], options: .init(id: "job"), now: t0)
-        let events = try registry.end(id: "job", options: EndOptions(reason: "completed", dismissal: "immediate"), now: t0 + 5)
+        let events = try registry.end(id: "job", options: EndOptions(reason: .completed, dismissal: "immediate"), now: t0 + 5)
+        // The order ActivityEvent documents: statusChanged(ended), ended, then the dismissal.
+        #expect(events.count == 4)
+        #expect(events.first == .statusChanged(id, .ended))
+        if case .ended(id, .completed, _)? = events.dropFirst().first {} else { Issue.record("second: ended, got \(events)") }
         #expect(events.suffix(2) == [.statusChanged(id, .dismissed), .dismissed(id)])
         #expect(registry.activity("job") == nil)
         #expect(thrownError { try registry.start(kind: "generic", attributes: [:], state: [:], options: .init(id: "job"), now: t0 + 6) } == nil)
@@ -125,7 +129,7 @@ import Testing
         let first = try registry.toggle(kind: "focus", attributes: ["session-type": .string("Deep Work")], state: [:], now: t0)
         #expect(first.started && first.events == [.started(first.id, kind: "focus")])
         let second = try registry.toggle(kind: "focus", attributes: [:], state: [:],
-                                         endOptions: EndOptions(reason: "cancelled"), now: t0 + 60)
+                                         endOptions: EndOptions(reason: .cancelled), now: t0 + 60)
         #expect(!second.started && second.id == first.id)
         #expect(registry.activity(first.id.rawValue)?.reason == .cancelled)
         #expect(registry.live.isEmpty)

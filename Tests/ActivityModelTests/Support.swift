@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ActivityModel
+import ActivityFiles
 
 /// 2023-11-14 12:00:00 UTC, on the minute: the injected clock's origin.
 let t0: UnixTime = 1_699_963_200

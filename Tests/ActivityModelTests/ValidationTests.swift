@@ -130,7 +130,7 @@ import Testing
              .invalidArgument("state key \"progress\": expected a number from 0 to 1, got boolean true")),
             (thrownError { try registry.update(id: "g", state: ["body": .string(String(repeating: "y", count: 4100))], now: t0 + 1) },
              .payloadTooLarge("attributes and state are 4110 bytes; the limit is 4096")),
-            (thrownError { try registry.end(id: "g", options: EndOptions(reason: "done"), now: t0 + 1) },
+            (thrownError { _ = try EndReason(parsing: "done") },
              .invalidArgument("option \"reason\": expected one of \"completed\", \"cancelled\", \"ended\", got string \"done\"")),
             (thrownError { try registry.end(id: "g", options: EndOptions(dismissal: "later"), now: t0 + 1) },
              .invalidArgument("option \"dismissal\": expected \"default\" or \"immediate\", got string \"later\"")),

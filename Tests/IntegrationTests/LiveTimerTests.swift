@@ -59,24 +59,4 @@ struct LiveTimerTests {
         #expect(alert.replacesID == first.assignedID, "the same card pops up again")
         #expect(alert.body.contains("You fasted 1h."), "\(alert.body)")
     }
-
-    @Test func propertiesChangedFollowsASecondsTimer() throws {
-        let f = try DaemonFixture(recorderName: nil)
-        let c = f.client
-        let now = Clock.now
-        let id = try c.start("generic", attributes: ["timer-start": .int64(now), "timer-end": .int64(now + 120)],
-                             state: ["title": .string("Tea")])
-        let path = TestClient.activityPath(id)
-        var shown: [String] = []
-        for _ in 0..<4 {
-            let text = try c.property("CompactTrailing", path: path, interface: TestClient.activityInterface).string ?? ""
-            shown.append(text)
-            c.idle(1.05)
-        }
-        #expect(Set(shown).count >= 3, "the countdown moves every second: \(shown)")
-        #expect(shown.allSatisfy { shownSeconds($0) != nil }, "m:ss text: \(shown)")
-        let trailing = c.propertiesChanged(id).compactMap { $0["CompactTrailing"]?.string }
-        #expect(trailing.count >= 3, "a PropertiesChanged per tick: \(trailing)")
-        #expect(Set(trailing).count == trailing.count, "only changes are announced: \(trailing)")
-    }
 }

@@ -6,7 +6,7 @@ import TestSupport
 /// The manager interface as a client sees it: replies, errors, signals and properties.
 @Suite("Manager API on a private bus")
 struct ManagerAPITests {
-    static let errorPrefix = "io.github.liveactivities.LiveActivities1.Error."
+    static let errorPrefix = BusNames.errorPrefix
 
     @Test func startGetListUpdateEnd() throws {
         let f = try DaemonFixture()
@@ -26,10 +26,19 @@ struct ManagerAPITests {
         #expect(props["progress"]?.double == 0.25)
         #expect((props["started-at"]?.integer ?? 0) > 1_700_000_000)
         #expect(props["ended-at"]?.integer == 0)
-        for key in ["attributes", "state", "updated-at", "stale-at", "reason", "relevance", "compact-leading",
-                    "compact-trailing", "minimal"] {
-            #expect(props[key] != nil, "Get lacks \(key)")
-        }
+        #expect(props["attributes"] == .vardict([:]))
+        #expect(props["state"] == .vardict(["title": .string("Build"), "body": .string("Compiling"), "progress": .double(0.25)]))
+        #expect(props["updated-at"] != nil && props["updated-at"] == props["started-at"], "nothing updated it yet")
+        #expect(props["stale-at"] == .int64(0))
+        #expect(props["reason"] == .string(""))
+        #expect(props["relevance"] == .double(0))
+        #expect(props["compact-leading"] == .string("Build"))
+        #expect(props["compact-trailing"] == .string("25%"))
+        #expect(props["minimal"] == .string("25%"))
+        #expect(props.count == 19, "every property of the Activity interface: \(props.keys.sorted())")
+        #expect(props["push-token"] == .string(""), "no token without push")
+        #expect(props["actions"] == .array(elementSignature: "(ss)", [.structure([.string("end"), .string("End")])]),
+                "the card's buttons: \(String(describing: props["actions"]))")
         #expect(try c.list() == [["build1", "generic", "active", "/io/github/liveactivities/LiveActivities1/activity/build1"]])
         #expect(try c.property("ActiveCount") == .uint32(1))
 
@@ -70,7 +79,11 @@ struct ManagerAPITests {
         }
         #expect(changed, "PropertiesChanged with the new Title")
         let managed = try c.call("GetManagedObjects", interface: "org.freedesktop.DBus.ObjectManager")
-        #expect(managed.first.map { "\($0)".contains(path) } == true)
+        let objects = InterfaceXML.entries(managed.first)
+        #expect(objects.keys.contains(path), "GetManagedObjects lists \(path): \(objects.keys.sorted())")
+        let interfaces = InterfaceXML.entries(objects[path])
+        #expect(interfaces[TestClient.activityInterface]?.vardict?["Title"] == .string("B"),
+                "the object's Activity interface with its current Title")
     }
 
     @Test func errorsHaveNamesAndMessagesAndChangeNothing() throws {
@@ -202,8 +215,22 @@ struct ManagerAPITests {
     }
 }
 
-/// Picks the `<interface name="io.github.…">…</interface>` blocks out of introspection XML.
+/// Picks the `<interface name="io.github.…">…</interface>` blocks out of introspection XML,
+/// and the entries of the dictionaries that GetManagedObjects nests.
 enum InterfaceXML {
+    /// A dictionary keyed by strings or object paths, as `[key: value]`; empty for anything else.
+    static func entries(_ value: DBusValue?) -> [String: DBusValue] {
+        guard case .dictionary(_, _, let items)? = value else { return [:] }
+        var result: [String: DBusValue] = [:]
+        for item in items {
+            switch item.key {
+            case .string(let key), .objectPath(let key): result[key] = item.value
+            default: continue
+            }
+        }
+        return result
+    }
+
     static func interfaces(in xml: String) -> [String] {
         var result: [String] = []
         var rest = Substring(xml)

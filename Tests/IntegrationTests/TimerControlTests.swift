@@ -3,38 +3,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Pause, Resume, Extend and Toggle over the bus, the card buttons of a focus session, and
-/// which cards are alerts (sound, pop-up) and which are routine.
+/// Toggle and timer calls over the bus, and the card buttons of a focus session. (Pause,
+/// Resume and Extend over time, and the alert held on a ticking card, are in-process tests
+/// with a manual clock: ServiceTimerTests, AlertHoldTests.)
 @Suite("Timer controls, buttons and alerts")
 struct TimerControlTests {
-    static let errorPrefix = "io.github.liveactivities.LiveActivities1.Error."
-
-    @Test func pauseFreezesResumeContinuesExtendMovesTheEnd() throws {
-        let f = try DaemonFixture(recorderName: nil)
-        let c = f.client
-        let id = try c.start("focus", attributes: ["minutes": .uint32(25)])
-        try c.call("Pause", [.string(id)])
-        let paused = try c.get(id)
-        #expect(paused["status"]?.string == "paused")
-        #expect(paused["body"]?.string?.hasPrefix("Paused") == true, "\(paused["body"] ?? .string(""))")
-        c.idle(2.1)
-        let stillPaused = try c.get(id)
-        #expect(stillPaused["body"] == paused["body"], "the remaining time stands still")
-        #expect(stillPaused["compact-trailing"] == paused["compact-trailing"])
-        #expect(c.received("StatusChanged").contains([.string(id), .string("paused")]))
-
-        try c.call("Resume", [.string(id)])
-        #expect(try c.get(id)["status"]?.string == "active")
-        let resumedAt = try #require(shownSeconds(try c.get(id)["compact-trailing"]?.string))
-        #expect(resumedAt == shownSeconds(paused["compact-trailing"]?.string), "resumed where it stopped")
-        c.idle(2.1)
-        let later = try #require(shownSeconds(try c.get(id)["compact-trailing"]?.string))
-        #expect(later < resumedAt, "the countdown runs again: \(resumedAt) then \(later)")
-
-        try c.call("Extend", [.string(id), .int64(300)])
-        let extended = try #require(shownSeconds(try c.get(id)["compact-trailing"]?.string))
-        #expect((298...301).contains(extended - later), "Extend 300 adds 5 min: \(later) then \(extended)")
-    }
+    static let errorPrefix = BusNames.errorPrefix
 
     @Test func toggleStartsThenEnds() throws {
         let f = try DaemonFixture(recorderName: nil)
@@ -104,45 +78,5 @@ struct TimerControlTests {
         let after = try #require(shownSeconds(try c.get(longer)["compact-trailing"]?.string))
         #expect((295...301).contains(after - before), "+5 min: \(before) then \(after)")
         #expect(try c.get(longer)["status"]?.string == "active")
-    }
-
-    @Test func updateAlertsPopUpWithSoundAndRoutineUpdatesStaySilent() throws {
-        let f = try DaemonFixture(recorderName: "dunst")
-        let c = f.client
-        let id = try c.start("generic", state: ["title": .string("Build"), "progress": .double(0.1)])
-        #expect(f.waitForNotifies(1))
-        for step in 2...3 {
-            Thread.sleep(forTimeInterval: 1.1)
-            try c.update(id, ["progress": .double(Double(step) / 10)])
-            #expect(f.waitForNotifies(step))
-        }
-        Thread.sleep(forTimeInterval: 1.1)
-        try c.update(id, ["title": .string("Build failed")],
-                     options: ["alert-title": .string("Tests failed"), "alert-body": .string("3 of 120 failed"),
-                               "alert-sound": .string("dialog-warning")])
-        #expect(f.waitForNotifies(4))
-        Thread.sleep(forTimeInterval: 1.1)
-        try c.update(id, ["progress": .double(0.9)])
-        #expect(f.waitForNotifies(5))
-
-        let calls = f.recorder?.calls ?? []
-        #expect(Set(calls.map(\.assignedID)).count == 1, "one card throughout")
-        let alerts = calls.filter { !$0.isRoutine }
-        #expect(alerts.count == 1, "only the Update with alert options is an alert")
-        let alert = try #require(alerts.first)
-        #expect(alert.summary == "Tests failed")
-        #expect(alert.body.contains("3 of 120 failed"))
-        #expect(alert.hints["sound-name"] == .string("dialog-warning"))
-        #expect(alert.hints["urgency"] == .byte(1))
-        for routine in calls where routine.summary != "Tests failed" {
-            #expect(routine.hints["sound-name"] == nil && routine.hints["suppress-sound"] == .boolean(true))
-        }
-        #expect(calls.last?.summary == "Tests failed", "within 15 s a routine update keeps the alert's text on the card")
-        #expect(calls.last?.hints["value"] == .int32(90), "while the state below it moves on")
-
-        // When the hold ends, the card shows the state again without any call from the client.
-        #expect(f.waitForNotifies(6, timeout: 20))
-        #expect(f.recorder?.calls.last?.summary == "Build failed")
-        #expect(f.recorder?.calls.last?.isRoutine == true)
     }
 }

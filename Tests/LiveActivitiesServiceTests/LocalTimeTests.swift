@@ -4,18 +4,29 @@ import Testing
 import LiveActivitiesService
 
 /// The daemon's local UTC offset (cards show local clock times): the same as Foundation's
-/// `TimeZone` in whatever zone the tests run, and right across DST in zones set explicitly.
+/// `TimeZone` over a year of zones with summer time, and right at the very second of each change.
 /// Serialized because one test switches the process's TZ for a moment.
 @Suite(.serialized) struct LocalTimeTests {
     /// 2026-01-01T00:00:00Z.
     static let newYear2026 = 1_767_225_600.0
 
-    @Test func matchesFoundationOverAYear() {
-        for step in 0..<(366 * 4) {
-            let time = Self.newYear2026 + Double(step) * 6 * 3600 + 1234.5
-            let expected = Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
-            #expect(LocalTime.utcOffset(at: time) == expected, "at \(time)")
+    /// Every 6 hours of 2026 in two zones with summer time, written as POSIX rules (read by the
+    /// C library) and compared with Foundation's own time-zone data for the same places: the
+    /// offsets must agree, and both standard and summer time must have been seen.
+    @Test(arguments: [("CET-1CEST,M3.5.0,M10.5.0/3", "Europe/Berlin"), ("EST5EDT,M3.2.0,M11.1.0", "America/New_York")])
+    func matchesFoundationOverAYear(rule: String, identifier: String) throws {
+        let foundation = try #require(TimeZone(identifier: identifier))
+        var seen = Set<Double>()
+        withZone(rule) {
+            for step in 0..<(365 * 4) {
+                let time = Self.newYear2026 + Double(step) * 6 * 3600 + 1234.5
+                let expected = Double(foundation.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+                #expect(LocalTime.utcOffset(at: time) == expected, "\(identifier) at \(time)")
+                seen.insert(LocalTime.utcOffset(at: time))
+            }
         }
+        #expect(seen.count == 2, "standard and summer time: \(seen.sorted())")
+        #expect(!seen.contains(0))
     }
 
     @Test func followsTheZoneAtTheGivenInstant() {

@@ -25,7 +25,7 @@ struct CardPresenterDunstTests {
         for step in 1...5 {
             presenter.show(id: "focus", card: Self.card("Focus \(step)", body: "step <\(step)> & more", progress: 0.5))
         }
-        usleep(1_500_000)
+        #expect(settled(presenter), "the coalesced update went out")
         #expect(try dunst.displayedCount() == 1)
 
         presenter.close(id: "focus")
@@ -33,7 +33,7 @@ struct CardPresenterDunstTests {
         let closed = try dunst.history().first
         #expect(closed?.summary == "Focus 5")
         #expect(closed?.body == "step <5> & more")
-        usleep(200_000)
+        #expect(settled(presenter))
         #expect(events.closedByUser.isEmpty)
     }
 
@@ -52,7 +52,7 @@ struct CardPresenterDunstTests {
 
         presenter.show(id: "fast", card: Self.card("Fasting 2"))
         presenter.show(id: "fast", card: Self.card("Fasting 3"))
-        usleep(800_000)
+        #expect(settled(presenter), "both routine updates were handled (and dropped)")
         #expect(try dunst.displayedCount() == 0)
 
         presenter.show(id: "fast", card: Self.card("Eating window"), alert: CardAlert(soundName: "complete"))
@@ -79,10 +79,10 @@ struct CardPresenterDunstTests {
         }
         let elapsed = ContinuousClock.now - started
         #expect(elapsed < .milliseconds(100), "50 show() calls took \(elapsed)")
-        usleep(1_500_000)
+        usleep(300_000)  // the presenter now blocks on the stopped server with a card in hand
         dunst.process.send(SIGCONT)
 
-        usleep(1_500_000)
+        #expect(settled(presenter), "the latest card went out once the server woke")
         #expect(try dunst.displayedCount() == 1)
         #expect(try dunst.dismissTopmost()?.summary == "Focus 50")
     }
@@ -112,7 +112,7 @@ struct CardPresenterDunstTests {
         #expect(presenter.serverInfo?.name == "dunst")
 
         presenter.show(id: "focus", card: Self.card("Focus later"))
-        usleep(1_200_000)
+        #expect(settled(presenter))
         #expect(try second.displayedCount() == 2)
     }
 
@@ -163,7 +163,7 @@ struct CardPresenterDunstTests {
         presenter.hideAll()
         #expect(waitUntil { (try? dunst.displayedCount()) == 0 })
         presenter.show(id: "a", card: Self.card("A2"))
-        usleep(500_000)
+        #expect(settled(presenter), "the update was handled while hidden")
         #expect(try dunst.displayedCount() == 0)
         presenter.showAll()
         #expect(waitUntil { (try? dunst.displayedCount()) == 2 })
@@ -183,9 +183,9 @@ struct CardPresenterDunstTests {
         for step in 1...5 {
             presenter.show(id: "focus", card: Self.card("Focus \(step)", progress: Double(step) / 10))
         }
-        usleep(1_400_000)
+        #expect(settled(presenter), "the five updates went out as one")
         presenter.show(id: "focus", card: Self.card("Focus done", progress: 1), alert: CardAlert(soundName: "complete"))
-        usleep(1_400_000)
+        #expect(settled(presenter))
         let calls = monitor.stop()
 
         #expect(calls.map(\.summary) == ["Focus 0", "Focus 5", "Focus done"])
@@ -205,4 +205,12 @@ struct CardPresenterDunstTests {
         #expect(alert?.hint("suppress-sound") == nil)
         #expect(alert?.text.contains("int32 0\n") == true)
     }
+}
+
+/// Waits until the presenter has done everything asked of it so far (`whenSettled`): the
+/// barrier that replaces "sleep, then look".
+func settled(_ presenter: CardPresenter, timeout: Double = 10) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    presenter.whenSettled { done.signal() }
+    return done.wait(timeout: .now() + timeout) == .success
 }

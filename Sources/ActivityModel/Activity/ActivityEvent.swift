@@ -1,9 +1,12 @@
 /// Something that happened to an activity, for the daemon to fan out to signals, the card,
 /// the compact view, the store and the history.
 ///
-/// Order within one call: `started` / `updated` first, then `statusChanged`, `alert`,
-/// `ended` (carrying the history entry), `dismissed` last. Every status change, `ended` and
-/// `dismissed` included, also comes as `statusChanged`.
+/// Order within one call: `started` / `updated` first, then `statusChanged`, then `alert`
+/// (an Update's alert options). An ending comes as `statusChanged(ended)`, `ended` (carrying
+/// the history entry), then its alert if any (a timer running out), then, when dismissed at
+/// once, `statusChanged(dismissed)` and `dismissed` last. A tick's phase-change alert comes
+/// before the ending it may lead to. Every status change, `ended` and `dismissed` included,
+/// also comes as `statusChanged`.
 public enum ActivityEvent: Equatable, Sendable {
     /// A new activity (`ActivityStarted`); the card should appear.
     case started(ActivityID, kind: String)

@@ -18,7 +18,8 @@ public struct KindProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(file): \(message)" }
 }
 
-/// The kinds the daemon knows, loaded from kind directories (shipped first, the user's after).
+/// The kinds the daemon knows. Reading them from kind directories (shipped first, the user's
+/// after) is `ActivityFiles`' job (`KindCatalog.load`); this target only parses.
 public struct KindCatalog: Sendable {
     public private(set) var kinds: [String: Kind]
     /// Files that were skipped, each with the reason; other kinds still load.
@@ -35,41 +36,6 @@ public struct KindCatalog: Sendable {
     public var names: [String] { kinds.keys.sorted() }
 
     public func kind(named name: String) -> Kind? { kinds[name] }
-
-    /// Loads every `*.json` file of each directory in order; a later directory overrides an
-    /// earlier one kind by kind. Missing directories are skipped silently.
-    public static func load(directories: [String]) -> KindCatalog {
-        var catalog = KindCatalog()
-        for directory in directories {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted() where name.hasSuffix(".json") {
-                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                do throws(KindProblem) {
-                    let kind = try loadFile(atPath: path)
-                    catalog.kinds[kind.name] = kind
-                } catch {
-                    catalog.problems.append(error)
-                }
-            }
-        }
-        return catalog
-    }
-
-    /// Loads one kind file; its name must match the file name (`focus.json` holds `focus`).
-    public static func loadFile(atPath path: String) throws(KindProblem) -> Kind {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw KindProblem(file: path, message: "cannot read the file: \(error)")
-        }
-        let kind = try parse(data, file: path)
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        guard fileName == "\(kind.name).json" else {
-            throw KindProblem(file: path, message: "name: the kind is called \"\(kind.name)\", so the file must be \(kind.name).json")
-        }
-        return kind
-    }
 
     /// Parses kind JSON; `file` names it in problems.
     public static func parse(_ data: Data, file: String) throws(KindProblem) -> Kind {

@@ -42,7 +42,7 @@ extension ActivityRegistry {
         id: String, state: [String: Value] = [:], options: EndOptions = EndOptions(), now: UnixTime
     ) throws(ActivityError) -> [ActivityEvent] {
         var activity = try existingLive(id, toBe: "ended")
-        let reason = try EndReason(parsing: options.reason ?? "ended")
+        let reason = options.reason ?? .ended
         let dismissal = options.dismissal ?? "default"
         guard dismissal == "default" || dismissal == "immediate" else {
             throw .invalidArgument("option \"dismissal\": expected \"default\" or \"immediate\", got string \(Quoted.text(dismissal))")

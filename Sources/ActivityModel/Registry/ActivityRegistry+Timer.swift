@@ -44,9 +44,9 @@ extension ActivityRegistry {
         let activity = try existingLive(id, toBe: "acted on")
         var events: [ActivityEvent] = [.actionInvoked(activity.id, action: key)]
         switch CardAction(key: key) {
-        case .end: events += try end(id: id, options: EndOptions(reason: "ended"), now: now)
-        case .complete: events += try end(id: id, options: EndOptions(reason: "completed"), now: now)
-        case .cancel: events += try end(id: id, options: EndOptions(reason: "cancelled"), now: now)
+        case .end: events += try end(id: id, options: EndOptions(reason: .ended), now: now)
+        case .complete: events += try end(id: id, options: EndOptions(reason: .completed), now: now)
+        case .cancel: events += try end(id: id, options: EndOptions(reason: .cancelled), now: now)
         case .pause: events += try pause(id: id, now: now)
         case .resume: events += try resume(id: id, now: now)
         case .extend(let seconds): events += try extend(id: id, seconds: seconds, now: now)

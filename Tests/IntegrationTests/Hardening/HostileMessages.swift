@@ -1,13 +1,14 @@
 import DBus
+import TestSupport
 
 /// Generates method calls to every method and property of both interfaces of the daemon,
 /// the standard interfaces, and members, interfaces and paths that do not exist: right and
 /// wrong signatures, hostile contents, ids of every shape, live and ended activities.
 struct HostileMessages {
-    static let busName = "io.github.liveactivities.LiveActivities1"
-    static let managerPath = "/io/github/liveactivities/LiveActivities1"
-    static let managerInterface = "io.github.liveactivities.LiveActivities1"
-    static let activityInterface = "io.github.liveactivities.LiveActivities1.Activity"
+    static let busName = BusNames.busName
+    static let managerPath = BusNames.managerPath
+    static let managerInterface = BusNames.managerInterface
+    static let activityInterface = BusNames.activityInterface
     static let managerMethods = ["Start", "Update", "End", "Get", "List", "Toggle", "Pause", "Resume", "Extend"]
     static let managerProperties = ["Enabled", "CompactText", "ActiveCount", "Kinds", "NotificationServer", "Version"]
     static let activityProperties = ["Id", "Kind", "Status", "Attributes", "State", "StartedAt", "UpdatedAt", "StaleAt",

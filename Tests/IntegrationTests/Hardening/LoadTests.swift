@@ -60,7 +60,16 @@ struct LoadTests {
             #expect(state?["seq"]?.integer == sequence, "\(id): Get says \(String(describing: state?["seq"])), last acknowledged \(sequence)")
         }
 
-        Thread.sleep(forTimeInterval: 1.5)  // the last coalesced cards go out
+        // The last coalesced cards go out within their once-a-second slot: wait for each one.
+        func lastCard(_ id: String, in calls: [RecordingNotificationServer.NotifyCall]) -> RecordingNotificationServer.NotifyCall? {
+            calls.last { $0.summary.contains("load \(id.split(separator: "_")[1]) \(id.split(separator: "_")[2])") }
+        }
+        _ = waitUntil(timeout: 5) {
+            let calls = f.recorder?.calls ?? []
+            return result.acknowledged.allSatisfy { id, sequence in
+                lastCard(id, in: calls)?.body.split(separator: "\n").first == "n\(sequence)"[...]
+            }
+        }
         let calls = f.recorder?.calls ?? []
         let byCard = Dictionary(grouping: calls, by: \.assignedID)
         #expect(byCard.count == Self.clients * Self.activitiesPerClient, "one card per activity")
@@ -71,7 +80,7 @@ struct LoadTests {
             }
         }
         for (id, sequence) in result.acknowledged {
-            let last = calls.last { $0.summary.contains("load \(id.split(separator: "_")[1]) \(id.split(separator: "_")[2])") }
+            let last = lastCard(id, in: calls)
             #expect(last?.body.split(separator: "\n").first == "n\(sequence)"[...],
                     "\(id): the card shows the latest state, not \(last?.body ?? "nothing")")
         }

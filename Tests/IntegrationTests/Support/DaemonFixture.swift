@@ -43,6 +43,23 @@ final class DaemonFixture {
         waitUntil(timeout: timeout) { (recorder?.calls.count ?? 0) >= count }
     }
 
+    /// The barrier of the daemon's card pipeline: starts a new activity (least relevant, so the
+    /// compact view does not change) and waits for its card. The daemon hands cards to its
+    /// presenter in order and a new card waits for no other, so once it arrives every card
+    /// change asked for before has been handled: sent, dropped, or waiting for its card's
+    /// once-a-second slot (so open that slot first when that matters).
+    /// Returns its notification id (nil when it did not come).
+    @discardableResult
+    func cardBarrier(timeout: Double = 5) throws -> UInt32? {
+        barriers += 1
+        let title = "barrier \(barriers)"
+        _ = try client.start("generic", state: ["title": .string(title)], options: ["relevance": .double(-1)])
+        guard waitUntil(timeout: timeout, { recorder?.calls.contains { $0.summary == title } == true }) else { return nil }
+        return recorder?.calls.first { $0.summary == title }?.assignedID
+    }
+
+    private var barriers = 0
+
     /// Runs the CLI binary with this fixture's environment.
     func cli(_ arguments: [String]) throws -> CommandResult {
         try runCommand(BuiltProducts.path(of: "liveactivity"), arguments, environment: daemon.environment, timeout: 20)

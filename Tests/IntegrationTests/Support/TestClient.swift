@@ -5,10 +5,10 @@ import TestSupport
 /// A client of the daemon for tests: calls the manager, reads properties, and records every
 /// signal from the daemon (driving its own loop while it waits).
 final class TestClient {
-    static let busName = "io.github.liveactivities.LiveActivities1"
-    static let path = "/io/github/liveactivities/LiveActivities1"
-    static let interface = "io.github.liveactivities.LiveActivities1"
-    static let activityInterface = "io.github.liveactivities.LiveActivities1.Activity"
+    static let busName = BusNames.busName
+    static let path = BusNames.managerPath
+    static let interface = BusNames.managerInterface
+    static let activityInterface = BusNames.activityInterface
 
     let connection: DBusConnection
     let loop: EventLoop

@@ -45,7 +45,7 @@ extension DaemonFixture {
 
 extension TestClient {
     /// The activity object path of `id`.
-    static func activityPath(_ id: String) -> String { "/io/github/liveactivities/LiveActivities1/activity/\(id)" }
+    static func activityPath(_ id: String) -> String { BusNames.activityPath(id) }
 
     /// PropertiesChanged signals received for activity `id`, as their changed-properties dicts.
     func propertiesChanged(_ id: String) -> [[String: DBusValue]] {

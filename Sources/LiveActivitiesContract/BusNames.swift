@@ -1,4 +1,5 @@
-/// The names of DESIGN.md's contract, in one place.
+/// The names of DESIGN.md's contract, in one place: the daemon serves them, the CLI, the
+/// benchmark and the tests call them.
 public enum BusNames {
     public static let busName = "io.github.liveactivities.LiveActivities1"
     public static let managerInterface = "io.github.liveactivities.LiveActivities1"

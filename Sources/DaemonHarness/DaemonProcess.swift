@@ -1,9 +1,10 @@
 import Foundation
+import LiveActivitiesContract
 
 /// The real `liveactivityd` binary on a private bus, with its own state, config and home, so
 /// a test can SIGKILL and restart it and look at the files it wrote.
 public final class DaemonProcess: @unchecked Sendable {
-    public static let busName = "io.github.liveactivities.LiveActivities1"
+    public static let busName = BusNames.busName
 
     public let bus: PrivateBus
     public let home: TemporaryDirectory

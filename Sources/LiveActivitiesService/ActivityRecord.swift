@@ -1,0 +1,19 @@
+import DBus
+import Notifications
+
+/// What the service keeps about one activity besides the model's own record: whether its
+/// object is on the bus, the property values last announced, the card last sent and the alert
+/// held on it, and the id the notification server gave its card. One record per activity, so
+/// that removing an activity is one removal and nothing is left behind in a side table.
+struct ActivityRecord {
+    /// The activity's object is exported (it is, from Start until its dismissal).
+    var isExported = false
+    /// The Activity interface's values as last announced, to emit only what changed.
+    var publishedProperties: [String: DBusValue] = [:]
+    /// The card the sink got last (nil: none on screen, or withdrawn beside a KDE job).
+    var lastCard: Card?
+    /// The last alert's text while it stays on the card.
+    var hold: AlertHold?
+    /// The server's id for the card, saved so a restarted daemon replaces it in place.
+    var notificationID: UInt32?
+}

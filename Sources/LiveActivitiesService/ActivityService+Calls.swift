@@ -1,0 +1,102 @@
+import ActivityModel
+import DBus
+
+/// The manager's methods (the table of `ManagerInterface` calls them): decode, read the clock
+/// once, let the model decide, commit (persist before the reply, publish after it).
+extension ActivityService {
+    func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
+               options: [String: DBusValue]) throws(DBusError) -> String {
+        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+        reloadKindsIfUnknown(request.kind)
+        try checkPushOptions(request)
+        let now = clock.now
+        let before = registry
+        let (id, events) = try mapped { () throws(ActivityError) in
+            try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
+                               options: request.options, now: now)
+        }
+        try commit(events, before: before, now: now)
+        registerPush(id.rawValue, request)
+        return id.rawValue
+    }
+
+    func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
+        let request = try UpdateRequest(state: state, options: options)
+        let now = clock.now
+        let before = registry
+        let events = try mapped { () throws(ActivityError) in
+            try registry.update(id: id, state: request.state, options: request.options, now: now)
+        }
+        try commit(events, before: before, durable: false, now: now)
+    }
+
+    func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
+        let request = try EndRequest(state: state, options: options)
+        let now = clock.now
+        let before = registry
+        let events = try mapped { () throws(ActivityError) in
+            try registry.end(id: id, state: request.state, options: request.options, now: now)
+        }
+        try commit(events, before: before, now: now)
+    }
+
+    func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
+                options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
+        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
+        reloadKindsIfUnknown(request.kind)
+        let now = clock.now
+        let before = registry
+        let (id, started, events) = try mapped { () throws(ActivityError) in
+            try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
+                                options: request.options, endOptions: EndOptions(reason: request.reason), now: now)
+        }
+        try commit(events, before: before, now: now)
+        return (id.rawValue, started)
+    }
+
+    func pause(id: String) throws(DBusError) {
+        try timerCall { (now: Double) throws(ActivityError) in try registry.pause(id: id, now: now) }
+    }
+
+    func resume(id: String) throws(DBusError) {
+        try timerCall { (now: Double) throws(ActivityError) in try registry.resume(id: id, now: now) }
+    }
+
+    func extend(id: String, seconds: Int64) throws(DBusError) {
+        try timerCall { (now: Double) throws(ActivityError) in try registry.extend(id: id, seconds: seconds, now: now) }
+    }
+
+    /// Pause, Resume and Extend: one model call on the registry at this moment, committed.
+    private func timerCall(_ body: (Double) throws(ActivityError) -> [ActivityEvent]) throws(DBusError) {
+        let now = clock.now
+        let before = registry
+        let events = try mapped { () throws(ActivityError) in try body(now) }
+        try commit(events, before: before, now: now)
+    }
+
+    func properties(id: String) throws(DBusError) -> DBusValue {
+        _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
+        guard let current = snapshot(id, now: clock.now) else {
+            throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
+        }
+        return ActivityProperty.getReply(of: current)
+    }
+
+    func list() -> [(id: String, kind: String, status: String)] {
+        registry.activities.map { ($0.id.rawValue, $0.kind, $0.status.rawValue) }
+    }
+
+    func setEnabled(_ on: Bool) throws(DBusError) {
+        guard on != registry.enabled else { return }
+        let before = registry
+        registry.enabled = on
+        try persist(changes([], since: before), restoring: before, durable: true)
+        guard on else { presenter?.hideAll(); return }
+        // Cards were not sent while disabled: hand the presenter each one as it is now (it
+        // keeps them while hidden), then show them all.
+        for id in records.keys { records[id]?.lastCard = nil }
+        let now = clock.now
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        presenter?.showAll()
+    }
+}

@@ -1,0 +1,75 @@
+import DBus
+
+/// Identifies a wake-up asked of a `ServiceClock`, to cancel it.
+public struct WakeupToken: Hashable, Sendable {
+    public let id: Int
+    public init(id: Int) { self.id = id }
+}
+
+/// Time as the service sees it: the wall clock, the local UTC offset at a moment, and a
+/// wake-up at a wall-clock moment. The daemon runs on `LoopClock`; tests pass a clock that
+/// moves only when told, so alert holds, ticks and minute rhythms take no real time. The
+/// service reads `now` once per call or tick and passes that moment down.
+public protocol ServiceClock: AnyObject {
+    /// Unix seconds.
+    var now: Double { get }
+    /// Seconds on a clock that never steps, for throttling (only differences mean anything).
+    var monotonicNow: Double { get }
+    /// Seconds east of UTC of local time at `time`.
+    func utcOffset(at time: Double) -> Double
+    /// Calls `handler` once at `time` (at once when it has passed), on the service's thread.
+    @discardableResult
+    func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken
+    /// Calls `handler` once after `seconds` have passed, whatever the wall clock does meanwhile.
+    @discardableResult
+    func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken
+    /// Cancels a wake-up that has not happened; harmless otherwise.
+    func cancel(_ token: WakeupToken)
+}
+
+/// The daemon's clock: the system's wall clock and zone, and the event loop's one timerfd.
+public final class LoopClock: ServiceClock {
+    private let loop: EventLoop
+    private let wallClock: () -> Double
+    private var timers: [Int: TimerToken] = [:]
+    private var nextID = 0
+
+    /// `wallClock`: the wall clock the loop's timers follow (a test may step it).
+    public init(loop: EventLoop, wallClock: @escaping () -> Double = LocalTime.now) {
+        self.loop = loop
+        self.wallClock = wallClock
+    }
+
+    public var now: Double { wallClock() }
+
+    public func utcOffset(at time: Double) -> Double { LocalTime.utcOffset(at: time) }
+
+    @discardableResult
+    public func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken {
+        nextID += 1
+        let id = nextID
+        timers[id] = loop.addTimer(at: time) { [weak self] in
+            self?.timers[id] = nil
+            handler()
+        }
+        return WakeupToken(id: id)
+    }
+
+    public var monotonicNow: Double { LocalTime.monotonic() }
+
+    @discardableResult
+    public func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken {
+        nextID += 1
+        let id = nextID
+        timers[id] = loop.addTimer(afterSeconds: seconds) { [weak self] in
+            self?.timers[id] = nil
+            handler()
+        }
+        return WakeupToken(id: id)
+    }
+
+    public func cancel(_ token: WakeupToken) {
+        guard let timer = timers.removeValue(forKey: token.id) else { return }
+        loop.cancelTimer(timer)
+    }
+}

@@ -1,0 +1,57 @@
+import ActivityModel
+import DBus
+
+/// Start's and Toggle's arguments, converted and checked before the model sees them.
+struct StartRequest {
+    let kind: String
+    let attributes: [String: Value]
+    let state: [String: Value]
+    let options: StartOptions
+    /// Toggle's `reason` for the activity it ends.
+    let reason: EndReason?
+    /// Start options `push-type` (`token`) and `push-channel` (ActivityService+Push).
+    let pushType: String?
+    let pushChannel: String?
+
+    init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
+         method: String) throws(DBusError) {
+        self.kind = kind
+        self.attributes = try ValueConversion.modelValues(attributes, what: "attributes")
+        self.state = try ValueConversion.modelValues(state, what: "state")
+        var known = ["id", "stale-at", "relevance", "app-name"]
+        if method == "Toggle" { known.append("reason") } else { known += ["push-type", "push-channel"] }
+        let reader = try OptionReader(method: method, options: options, known: known)
+        self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
+                                    relevance: try reader.number("relevance"), appName: try reader.string("app-name"))
+        reason = try reader.endReason("reason")
+        (pushType, pushChannel) = try reader.pushOptions()
+    }
+}
+
+/// Update's arguments, converted and checked.
+struct UpdateRequest {
+    let state: [String: Value]
+    let options: UpdateOptions
+
+    init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
+        self.state = try ValueConversion.modelValues(state, what: "state")
+        let reader = try OptionReader(method: "Update", options: options,
+                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound"])
+        self.options = UpdateOptions(staleAt: try reader.unixTime("stale-at"), relevance: try reader.number("relevance"),
+                                     alertTitle: try reader.string("alert-title"), alertBody: try reader.string("alert-body"),
+                                     alertSound: try reader.string("alert-sound"))
+    }
+}
+
+/// End's arguments, converted and checked; the reason is parsed here, once.
+struct EndRequest {
+    let state: [String: Value]
+    let options: EndOptions
+
+    init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
+        self.state = try ValueConversion.modelValues(state, what: "state")
+        let reader = try OptionReader(method: "End", options: options, known: ["reason", "dismissal", "dismiss-at"])
+        self.options = EndOptions(reason: try reader.endReason("reason"), dismissal: try reader.string("dismissal"),
+                                  dismissAt: try reader.unixTime("dismiss-at"))
+    }
+}
