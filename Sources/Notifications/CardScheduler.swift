@@ -84,6 +84,13 @@ public struct CardScheduler: Sendable {
         order.removeAll()
     }
 
+    /// Records that the card of `id` reached the server at `time` (after `takeDue` handed it
+    /// out): its next slot counts from then, so a card sent late in a busy round (the calls go
+    /// out one after another) still keeps a whole interval before its next one.
+    public mutating func markSent(_ id: String, at time: Double) {
+        if let taken = lastSentAt[id], time > taken { lastSentAt[id] = time }
+    }
+
     /// The ids with a card waiting, in submission order.
     public var waitingIDs: [String] { order }
 

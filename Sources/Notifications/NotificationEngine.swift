@@ -186,6 +186,7 @@ final class NotificationEngine: @unchecked Sendable {
         }
         for item in scheduler.takeDue(now: monotonicSeconds(), identity: { request(for: $0).identityKey }) {
             send(item, request: request(for: item))
+            scheduler.markSent(item.id, at: monotonicSeconds())
         }
         guard let next = scheduler.nextDueTime(identity: { request(for: $0).identityKey }) else { return }
         let delay = max(0, next - monotonicSeconds())

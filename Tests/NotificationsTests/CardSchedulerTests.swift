@@ -19,6 +19,18 @@ struct CardSchedulerTests {
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil)
     }
 
+    @Test func theNextSlotCountsFromWhenTheCardReachedTheServer() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        scheduler.markSent("a", at: 10.3)  // the round's calls went out one after another
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 10.5)
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.3)
+        scheduler.markSent("a", at: 5)  // an earlier time never moves the slot back
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.3)
+    }
+
     @Test func activitiesHaveSeparateSlots() {
         var scheduler = CardScheduler(minimumInterval: 1)
         scheduler.submit(id: "a", card: Self.card("a1"), alert: nil, now: 0)
