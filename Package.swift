@@ -22,8 +22,8 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         .target(name: "ActivityModel"),
-        /// What the daemon and the CLI read from disk (XDG paths, kind directories): the model stays pure.
-        .target(name: "ActivityFiles", dependencies: ["ActivityModel"]),
+        /// What the daemon and the CLI read from disk (XDG paths, kind directories, liveactivityd.conf): the model stays pure.
+        .target(name: "ActivityFiles", dependencies: ["ActivityModel", "Push"]),
         /// DESIGN.md's names (bus name, paths, interfaces, error prefix) and the version, shared
         /// by the daemon, the CLI, the benchmark and the tests.
         .target(name: "LiveActivitiesContract"),
@@ -38,8 +38,7 @@ let package = Package(
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
                                "MQTT", "Push"]),
-        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract",
-                                                        "LiveActivitiesService"]),
+        .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
         /// ActivityKit's names and shapes over the daemon's D-Bus API (docs/swift.md).
@@ -58,9 +57,9 @@ let package = Package(
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
-        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "TestSupport"]),
+        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "ActivityFiles", "TestSupport"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
-        .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "DBus"]),
+        .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "LiveActivitiesService", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
         .testTarget(name: "LiveActivityKitTests", dependencies: ["LiveActivityKit", "DBus", "TestSupport"]),

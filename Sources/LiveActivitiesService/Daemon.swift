@@ -64,7 +64,7 @@ public enum Daemon {
             loop.stop()
         }
         let server = DBusObjectServer(connection: connection)
-        let config = DaemonConfig.load(path: paths.configFile)
+        let config = DaemonConfig.load(path: paths.configFile) { Log.error($0) }
         let cardsOff = environment["LIVEACTIVITIES_NO_CARDS"].map { !$0.isEmpty && $0 != "0" } ?? !config.cards
         let presenter = cardsOff ? nil : CardPresenter(appName: "Live Activities",
                                                        minimumInterval: config.minimumNotifyInterval,

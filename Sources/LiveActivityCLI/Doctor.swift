@@ -1,7 +1,8 @@
 import ActivityModel
 import DBus
 import Foundation
-import LiveActivitiesService
+import ActivityFiles
+import LiveActivitiesContract
 
 /// `liveactivity doctor`: why nothing shows. One line per check (the daemon, the
 /// notification server, the tray watcher, the GNOME extension and Plasma applet, the config

@@ -1,4 +1,5 @@
-import LiveActivitiesService
+import ActivityFiles
+import LiveActivitiesContract
 
 /// `liveactivityd(8)` and `liveactivityd.conf(5)`: the daemon's options and files, and the
 /// config keys from `DaemonConfig.keys` with the one text below for what each does.

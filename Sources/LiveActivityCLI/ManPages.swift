@@ -1,5 +1,6 @@
 import ActivityModel
-import LiveActivitiesService
+import ActivityFiles
+import LiveActivitiesContract
 
 /// The man pages `liveactivity(1)`, `liveactivityd(8)` and `liveactivityd.conf(5)`, written
 /// as roff from the same tables the programs use (`CommandSpec.all`, `DaemonConfig.keys`,

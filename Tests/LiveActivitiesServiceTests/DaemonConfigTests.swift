@@ -1,4 +1,5 @@
 import Testing
+import ActivityFiles
 @testable import LiveActivitiesService
 
 /// The daemon's config file: what each line sets, and what a bad line says.

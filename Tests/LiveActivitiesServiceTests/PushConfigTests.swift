@@ -1,4 +1,5 @@
 import Testing
+import ActivityFiles
 @testable import LiveActivitiesService
 
 /// The push-* keys of liveactivityd.conf.

@@ -2,7 +2,7 @@ import ActivityModel
 import FoundationEssentials
 import Push
 
-/// The daemon's settings, from `$XDG_CONFIG_HOME/liveactivities/liveactivityd.conf`: plain
+/// The daemon's settings (read by the daemon, and by the CLI's `doctor` and man page), from `$XDG_CONFIG_HOME/liveactivities/liveactivityd.conf`: plain
 /// `key = value` lines (`#` comments). A missing file means the defaults; a bad line is
 /// reported with its number and the defaults are kept for that key.
 public struct DaemonConfig: Equatable, Sendable {
@@ -47,11 +47,12 @@ public struct DaemonConfig: Equatable, Sendable {
         return (config, problems)
     }
 
-    /// Loads `path`; a missing file is the defaults. Problems are logged.
-    public static func load(path: String) -> DaemonConfig {
+    /// Loads `path`; a missing file is the defaults. Each problem is handed to `report`
+    /// (the daemon logs it, `liveactivity doctor` prints it).
+    public static func load(path: String, report: (String) -> Void) -> DaemonConfig {
         guard let data = FileManager.default.contents(atPath: path) else { return DaemonConfig() }
         let (config, problems) = parse(String(decoding: data, as: UTF8.self))
-        for problem in problems { Log.error("\(path): \(problem)") }
+        for problem in problems { report("\(path): \(problem)") }
         return config
     }
 
