@@ -30,7 +30,11 @@ final class KindDirectoryWatch {
     /// Starts inotify on the existing directories; `changed` runs on the loop thread.
     func start(loop: EventLoop, changed: @escaping () -> Void) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else {
+            Log.warning("cannot watch the kind directories (inotify_init1: errno \(errno)); a kind file added now is "
+                        + "read at the first Start of its kind")
+            return
+        }
         inotify = descriptor
         let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
         for directory in directories { _ = inotify_add_watch(descriptor, directory, mask) }
