@@ -14,8 +14,11 @@ extension ActivityService {
     /// Connects `mirror` to this service and starts it.
     func attachJobs(_ mirror: KDEJobMirror) {
         jobs = mirror
-        mirror.onCancel = { [unowned self] id in self.endFromJob(id: id) }
-        mirror.onJobChanged = { [unowned self] id in self.refresh(id, alert: nil, now: self.clock.now) }
+        mirror.onCancel = { [weak self] id in self?.endFromJob(id: id) }
+        mirror.onJobChanged = { [weak self] id in
+            guard let self else { return }
+            self.refresh(id, alert: nil, now: self.clock.now)
+        }
         mirror.start()
     }
 

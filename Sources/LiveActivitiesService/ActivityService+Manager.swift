@@ -57,7 +57,7 @@ extension ActivityService {
     /// Arms the one timer at the model's next deadline (none when nothing is live).
     func reschedule(now: Double) {
         let deadline = registry.nextDeadline(after: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
-        scheduler.schedule(at: deadline) { [unowned self] in self.tick() }
+        scheduler.schedule(at: deadline) { [weak self] in self?.tick() }
     }
 
     /// The wall clock was stepped (either way): the armed deadline was computed from the old

@@ -29,11 +29,11 @@ extension ActivityService {
         push = state
         state.save()
         for topic in registry.topics(bridge.topics) { bridge.want(topic) }
-        bridge.onStatus = { [unowned self] _ in
-            self.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
+        bridge.onStatus = { [weak self] _ in
+            self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
         }
-        bridge.onConfirmed = { [unowned self] topic in self.pushSubscriptionConfirmed(topic) }
-        bridge.onMessage = { [unowned self] topic, payload, size in self.handlePushMessage(topic: topic, payload: payload, size: size) }
+        bridge.onConfirmed = { [weak self] topic in self?.pushSubscriptionConfirmed(topic) }
+        bridge.onMessage = { [weak self] topic, payload, size in self?.handlePushMessage(topic: topic, payload: payload, size: size) }
         var password: String?
         if let file = settings.passwordFile {
             guard let data = FileManager.default.contents(atPath: file) else {

@@ -73,8 +73,9 @@ extension ActivityService {
     /// Puts the object of `id` on the bus, once; its properties are read at the moment of the read.
     func exportActivity(_ id: String) throws(DBusError) {
         guard records[id]?.isExported != true else { return }
-        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [unowned self] id in
-            self.snapshot(id, now: self.clock.now)
+        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [weak self] id in
+            guard let self else { return nil }
+            return self.snapshot(id, now: self.clock.now)
         }])
         records[id, default: ActivityRecord()].isExported = true
     }

@@ -21,7 +21,8 @@ final class PipelinedCaller {
         loop = try EventLoop()
         connection = try DBusConnection(address: bus.address)
         connection.attach(to: loop)
-        connection.addMessageHandler { [unowned self] message in
+        connection.addMessageHandler { [weak self] message in
+            guard let self else { return false }
             guard message.kind == .methodReturn || message.kind == .error else { return false }
             if let error = message.asError {
                 replies[message.replySerial] = .error(name: error.name, message: error.message)

@@ -21,7 +21,8 @@ final class TestClient {
         connection = try DBusConnection(address: bus.address)
         connection.attach(to: loop)
         if recordSignals { try connection.addMatch("type='signal',sender='\(Self.busName)'") }
-        connection.addMessageHandler { [unowned self] message in
+        connection.addMessageHandler { [weak self] message in
+            guard let self else { return false }
             if message.kind == .signal { self.signals.append(message) }
             return false
         }

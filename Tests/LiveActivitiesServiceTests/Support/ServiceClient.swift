@@ -15,7 +15,8 @@ final class ServiceClient {
         connection = try DBusConnection(address: bus.address)
         connection.attach(to: loop)
         try connection.addMatch("type='signal',sender='\(BusNames.busName)'")
-        connection.addMessageHandler { [unowned self] message in
+        connection.addMessageHandler { [weak self] message in
+            guard let self else { return false }
             if message.kind == .signal { self.signals.append(message) }
             return false
         }

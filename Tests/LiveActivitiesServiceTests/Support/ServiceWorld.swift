@@ -78,6 +78,9 @@ final class ServiceWorld {
     }
 
     deinit {
+        // The service goes on its own thread, while its loop and object server still exist.
+        let box = serviceBox
+        thread.post { box.service = nil }
         thread.stop()
         bus.stop()
     }
