@@ -52,6 +52,7 @@ public final class ChildProcess: @unchecked Sendable {
         stopped = true
         if process.isRunning { kill(pid, SIGKILL) }
         process.waitUntilExit()
+        ReapedProcesses.keep(process)
     }
 
     deinit { stop() }
@@ -106,6 +107,7 @@ public func runCommand(_ executable: String, _ arguments: [String], environment:
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     group.wait()
+    ReapedProcesses.keep(process)
     return CommandResult(status: process.terminationStatus,
                          stdout: String(decoding: outData.get(), as: UTF8.self),
                          stderr: String(decoding: errData.get(), as: UTF8.self))
@@ -137,5 +139,21 @@ public func readLine(from handle: FileHandle) -> String? {
         guard let byte = chunk.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
         if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
         bytes.append(byte)
+    }
+}
+
+/// Keeps every reaped `Process` for the life of the test process. A test process died now
+/// and then with "Attempted to read an unowned reference" on a dispatch thread; Foundation's
+/// `Process` on Linux still does bookkeeping for a child on its own thread around
+/// `waitUntilExit`, so freeing the object at once is the first suspect, and keeping a few
+/// hundred of them costs nothing.
+enum ReapedProcesses {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var kept: [Process] = []
+
+    static func keep(_ process: Process) {
+        lock.lock()
+        kept.append(process)
+        lock.unlock()
     }
 }

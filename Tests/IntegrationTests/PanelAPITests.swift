@@ -126,7 +126,6 @@ struct PanelAPITests {
     @Test func trayTitleIsTheCompactText() throws {
         let w = try TrayTests.World(watcherFirst: true)
         let c = w.client
-        #expect(waitUntil(timeout: 5) { w.bus.hasOwner(w.itemName) })
         #expect(try w.item("Title").string == "Live Activities", "nothing live: the app's name")
         _ = try c.start("generic", state: ["title": .string("Backup"), "progress": .double(0.4)], options: ["id": .string("backup")])
         #expect(c.waitFor { c.received("NewTitle").count == 1 })
