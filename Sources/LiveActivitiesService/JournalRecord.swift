@@ -18,11 +18,13 @@ enum JournalRecord: Equatable {
         var settings: Settings?
         var notification: Notification?
 
+        /// The daemon-wide settings a line records.
         struct Settings: Codable {
             var enabled: Bool
             var idGenerator: ActivityIDGenerator
         }
 
+        /// The notification number a line records for one activity.
         struct Notification: Codable {
             var id: String
             var number: UInt32?

@@ -74,6 +74,7 @@ private struct SalvagedStateFile: Decodable {
     var notificationIDs: [String: UInt32]?
     var journalGeneration: Int?
 
+    /// The part of a saved registry that salvage reads.
     struct Registry: Decodable {
         var version: Int
         var enabled: Bool

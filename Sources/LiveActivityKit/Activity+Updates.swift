@@ -19,6 +19,7 @@ extension Activity {
     /// Activities of this type started from now on, by any process (ActivityKit: by push).
     public static var activityUpdates: ActivityUpdates { ActivityUpdates() }
 
+    /// The activity's state each time the daemon reports a change, ending once it is dismissed.
     public struct ActivityStateUpdates: AsyncSequence, Sendable {
         public typealias Element = ActivityState
         let activity: Activity
@@ -39,6 +40,7 @@ extension Activity {
         }
     }
 
+    /// The activity's content each time the daemon reports an update.
     public struct ContentUpdates: AsyncSequence, Sendable {
         public typealias Element = ActivityContent<ContentState>
         let activity: Activity
@@ -77,6 +79,7 @@ extension Activity {
         }
     }
 
+    /// The activity's push token, yielded once when it has one.
     public struct PushTokenUpdates: AsyncSequence, Sendable {
         public typealias Element = Data
         let token: Data?
@@ -91,6 +94,7 @@ extension Activity {
         }
     }
 
+    /// Activities of this type that start after the sequence is made, by any process.
     public struct ActivityUpdates: AsyncSequence, Sendable {
         public typealias Element = Activity<Attributes>
 

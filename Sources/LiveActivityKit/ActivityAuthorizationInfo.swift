@@ -21,6 +21,7 @@ public final class ActivityAuthorizationInfo: Sendable {
     /// `Enabled` each time it changes.
     public var activityEnablementUpdates: ActivityEnablementUpdates { ActivityEnablementUpdates() }
 
+    /// The daemon's `Enabled` property each time it changes.
     public struct ActivityEnablementUpdates: AsyncSequence, Sendable {
         public typealias Element = Bool
 

@@ -37,6 +37,7 @@ public enum ActivityState: String, Equatable, Hashable, Sendable, Codable {
 /// When the card of an ended activity goes away, as in ActivityKit: after up to four hours
 /// (`default`), at once (`immediate`), or at a date within four hours (`after(_:)`).
 public struct ActivityUIDismissalPolicy: Equatable, Hashable, Sendable {
+    /// Which of the three dismissal policies this is.
     enum Rule: Equatable, Hashable, Sendable {
         case standard, immediate
         case after(Date)

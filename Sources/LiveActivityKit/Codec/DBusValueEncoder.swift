@@ -23,6 +23,7 @@ struct DBusValueEncoder {
 
 /// What one encoded value turned out to be, filled in as the value encodes itself.
 final class EncodedNode {
+    /// Nothing yet, one D-Bus value, or a keyed or unkeyed container of child nodes.
     enum Content {
         case empty
         case leaf(DBusValue)

@@ -13,6 +13,7 @@ func encodedNode<T: Encodable>(_ value: T, by encoder: TreeEncoder) throws -> En
     return encoder.node
 }
 
+/// Encodes a keyed value into a node whose children are named by key.
 struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -57,6 +58,7 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
+/// Encodes an unkeyed value into a node whose children are kept in order.
 struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -101,6 +103,7 @@ struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     }
 }
 
+/// Encodes a single value into a leaf node.
 struct SingleTreeContainer: SingleValueEncodingContainer {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }

@@ -41,6 +41,7 @@ struct KeyedTreeReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder { child(key) }
 }
 
+/// Decodes a list of D-Bus values in order.
 struct UnkeyedTreeReader: UnkeyedDecodingContainer {
     let elements: [DBusValue?]
     let codingPath: [any CodingKey]
@@ -79,6 +80,7 @@ struct UnkeyedTreeReader: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder { try next() }
 }
 
+/// Decodes one D-Bus value as a single value.
 struct SingleTreeReader: SingleValueDecodingContainer {
     let decoder: TreeDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
