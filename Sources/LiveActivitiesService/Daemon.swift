@@ -73,6 +73,8 @@ public enum Daemon {
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
         try service.exportManager()
+        // Before the name: a client that sees the name may add a kind file at once.
+        service.watchKindDirectories()
 
         let reply = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
         guard reply == .primaryOwner || reply == .alreadyOwner else {
@@ -83,7 +85,6 @@ public enum Daemon {
         // The tray item comes up with the name, as before; restoring updates its label.
         if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
         service.restoreState()
-        service.watchKindDirectories()
         service.startPush(config.push, paths: paths)
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
