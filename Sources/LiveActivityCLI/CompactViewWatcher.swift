@@ -84,7 +84,19 @@ final class CompactViewWatcher {
     }
 
     /// The compact text and the most relevant activity's card, or `.absent` without a daemon.
+    /// They are read in several calls; when the compact text changed meanwhile (an End or an
+    /// Update landed between them), they are read again, so a line never pairs the text of
+    /// one moment with the card or class of another.
     private func readSnapshot() -> WatchFormat.Snapshot {
+        var snapshot = readSnapshotOnce()
+        for _ in 0..<3 {
+            guard let text = try? client.property("CompactText").string, text != snapshot.compactText else { break }
+            snapshot = readSnapshotOnce()
+        }
+        return snapshot
+    }
+
+    private func readSnapshotOnce() -> WatchFormat.Snapshot {
         guard let text = try? client.property("CompactText").string else { return .absent }
         var snapshot = WatchFormat.Snapshot(compactText: text)
         guard case .array(_, let rows)? = try? client.call("List").first else { return snapshot }
