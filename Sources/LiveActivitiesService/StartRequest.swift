@@ -36,10 +36,11 @@ struct UpdateRequest {
     init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         self.state = try ValueConversion.modelValues(state, what: "state")
         let reader = try OptionReader(method: "Update", options: options,
-                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound"])
+                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound", "replace-state"])
         self.options = UpdateOptions(staleAt: try reader.unixTime("stale-at"), relevance: try reader.number("relevance"),
                                      alertTitle: try reader.string("alert-title"), alertBody: try reader.string("alert-body"),
-                                     alertSound: try reader.string("alert-sound"))
+                                     alertSound: try reader.string("alert-sound"),
+                                     replaceState: try reader.flag("replace-state") ?? false)
     }
 }
 
@@ -50,8 +51,10 @@ struct EndRequest {
 
     init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         self.state = try ValueConversion.modelValues(state, what: "state")
-        let reader = try OptionReader(method: "End", options: options, known: ["reason", "dismissal", "dismiss-at"])
+        let reader = try OptionReader(method: "End", options: options,
+                                      known: ["reason", "dismissal", "dismiss-at", "replace-state"])
         self.options = EndOptions(reason: try reader.endReason("reason"), dismissal: try reader.string("dismissal"),
-                                  dismissAt: try reader.unixTime("dismiss-at"))
+                                  dismissAt: try reader.unixTime("dismiss-at"),
+                                  replaceState: try reader.flag("replace-state") ?? false)
     }
 }

@@ -69,6 +69,15 @@ struct OptionReader {
         return s
     }
 
+    /// A boolean (`b`).
+    func flag(_ key: String) throws(DBusError) -> Bool? {
+        guard let raw = options[key] else { return nil }
+        guard case .boolean(let on) = raw.unwrapped else {
+            throw .invalidArgs("\(method) option \(Quoted.text(key)): expected a boolean, got \(raw.unwrapped.typeDescription)")
+        }
+        return on
+    }
+
     /// A number given as any integer type or a double.
     func number(_ key: String) throws(DBusError) -> Double? {
         guard let raw = options[key] else { return nil }

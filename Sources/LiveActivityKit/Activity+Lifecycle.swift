@@ -29,6 +29,8 @@ extension Activity {
     public func throwingUpdate(_ content: ActivityContent<ContentState>,
                                alertConfiguration: AlertConfiguration? = nil) async throws(ActivityAuthorizationError) {
         var options = ContentOptions.start(content)
+        // The whole ContentState replaces the daemon's, so a field that became nil is gone.
+        options["replace-state"] = .boolean(true)
         if let alert = alertConfiguration {
             options["alert-title"] = .string(alert.title)
             options["alert-body"] = .string(alert.body)
@@ -65,6 +67,7 @@ extension Activity {
         case .after(let date): options["dismiss-at"] = .int64(max(1, Int64(date.timeIntervalSince1970.rounded(.up))))
         }
         let state = try content.map { content throws(ActivityAuthorizationError) in try stateValues(content.state) } ?? [:]
+        if content != nil { options["replace-state"] = .boolean(true) }
         _ = try await link.call("End", [.string(id), .vardict(state), .vardict(options)])
         if let content { setContent(content) }
         setState(dismissalPolicy == .immediate ? .dismissed : .ended)

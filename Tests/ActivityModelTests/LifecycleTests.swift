@@ -29,6 +29,23 @@ import Testing
         #expect(card.title == "Uploading" && card.body == "a.txt" && card.progress == 0.5)
     }
 
+    @Test func replaceStateDropsKeysTheUpdateOrEndDoesNotCarry() throws {
+        var registry = shippedRegistry()
+        let (id, _) = try registry.start(kind: "generic", attributes: [:],
+                                         state: ["title": .string("Upload"), "body": .string("a.txt"), "progress": .double(0.5)],
+                                         now: t0)
+        _ = try registry.update(id: id.rawValue, state: ["title": .string("Uploading")],
+                                options: UpdateOptions(replaceState: true), now: t0 + 1)
+        #expect(registry.activity(id.rawValue)?.state == ["title": .string("Uploading")])
+        #expect(throws: ActivityError.self, "a replacing state is validated like a Start's") {
+            try registry.update(id: id.rawValue, state: ["progress": .string("half")], options: UpdateOptions(replaceState: true),
+                                now: t0 + 2)
+        }
+        #expect(registry.activity(id.rawValue)?.state == ["title": .string("Uploading")], "a refused replace changes nothing")
+        _ = try registry.end(id: id.rawValue, state: ["body": .string("done")], options: EndOptions(replaceState: true), now: t0 + 3)
+        #expect(registry.activity(id.rawValue)?.state == ["body": .string("done")])
+    }
+
     @Test func updateAlertOptionsProduceAnAlert() throws {
         var registry = shippedRegistry()
         let (id, _) = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)

@@ -56,6 +56,26 @@ struct ActivityLifecycleTests {
         #expect(kinds == .array(elementSignature: "s", ["CountdownAttributes", "fasting", "focus", "generic"].map { .string($0) }))
     }
 
+    @Test("An update replaces the daemon's state: a shrunk array leaves no stale elements behind")
+    func updateReplacesTheState() async throws {
+        let world = try KitWorld()
+        try ActivityKindFile.install(CountdownAttributes.kindFile, for: CountdownAttributes.self, in: world.dataKindDirectory)
+        try await world.run {
+            let state = Self.countdownState("steep")
+            let activity = try Activity<CountdownAttributes>.request(attributes: CountdownAttributes(seconds: 600, label: "Tea"),
+                                                                     content: ActivityContent(state: state, staleDate: nil))
+            #expect(try world.get(activity.id)["state"]?.vardict?["detail.steps.2"] == .int64(3))
+            var shorter = state
+            shorter.detail.steps = [9]
+            try await activity.throwingUpdate(ActivityContent(state: shorter, staleDate: nil))
+            let held = try #require(try world.get(activity.id)["state"]?.vardict)
+            #expect(held["detail.steps.0"] == .int64(9))
+            #expect(held["detail.steps.1"] == nil && held["detail.steps.2"] == nil, "\(held)")
+            let found = try #require(Activity<CountdownAttributes>.activities.first { $0.id == activity.id })
+            #expect(found.content.state == shorter)
+        }
+    }
+
     @Test("A kind file added to a watched directory is read without any Start (inotify); PropertiesChanged announces Kinds")
     func kindDirectoryWatch() throws {
         let world = try KitWorld()

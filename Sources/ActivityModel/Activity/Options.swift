@@ -21,14 +21,19 @@ public struct UpdateOptions: Equatable, Sendable {
     public var alertTitle: String?
     public var alertBody: String?
     public var alertSound: String?
+    /// The state becomes exactly the keys given (with the kind's defaults), as at Start,
+    /// instead of their merge into the current state: how a client clears a key it no longer
+    /// has (LiveActivityKit sends a whole `ContentState` whose optionals may have become nil).
+    public var replaceState: Bool
 
     public init(staleAt: UnixTime? = nil, relevance: Double? = nil, alertTitle: String? = nil,
-                alertBody: String? = nil, alertSound: String? = nil) {
+                alertBody: String? = nil, alertSound: String? = nil, replaceState: Bool = false) {
         self.staleAt = staleAt
         self.relevance = relevance
         self.alertTitle = alertTitle
         self.alertBody = alertBody
         self.alertSound = alertSound
+        self.replaceState = replaceState
     }
 }
 
@@ -42,10 +47,13 @@ public struct EndOptions: Equatable, Sendable {
     /// When to close the final card (clamped to the maximum delay; a past time means now).
     /// `dismissal` `immediate` wins over it.
     public var dismissAt: UnixTime?
+    /// The final state replaces the current one instead of being merged (see `UpdateOptions`).
+    public var replaceState: Bool
 
-    public init(reason: EndReason? = nil, dismissal: String? = nil, dismissAt: UnixTime? = nil) {
+    public init(reason: EndReason? = nil, dismissal: String? = nil, dismissAt: UnixTime? = nil, replaceState: Bool = false) {
         self.reason = reason
         self.dismissal = dismissal
         self.dismissAt = dismissAt
+        self.replaceState = replaceState
     }
 }

@@ -10,7 +10,8 @@ extension ActivityRegistry {
         let kind = kind(of: activity)
         try Self.checkFinite(options.staleAt, option: "stale-at")
         try Self.checkFinite(options.relevance, option: "relevance")
-        let merged = try kind.acceptState(state, current: activity.state, isStart: false, now: now)
+        let merged = try kind.acceptState(state, current: options.replaceState ? [:] : activity.state,
+                                          isStart: options.replaceState, now: now)
         try checkPayload(attributes: activity.attributes, state: merged)
 
         let oldStatus = activity.status
@@ -48,7 +49,8 @@ extension ActivityRegistry {
             throw .invalidArgument("option \"dismissal\": expected \"default\" or \"immediate\", got string \(Quoted.text(dismissal))")
         }
         try Self.checkFinite(options.dismissAt, option: "dismiss-at")
-        let merged = try kind(of: activity).acceptState(state, current: activity.state, isStart: false, now: now)
+        let merged = try kind(of: activity).acceptState(state, current: options.replaceState ? [:] : activity.state,
+                                                        isStart: options.replaceState, now: now)
         try checkPayload(attributes: activity.attributes, state: merged)
 
         activity.state = merged
