@@ -20,7 +20,7 @@ final class ServiceWorld {
     let paths: DaemonPaths
     private let thread: ServerThread
     private let serviceBox = ServiceBox()
-    let client: ServiceClient
+    let client: TestClient
 
     init(at start: Double = ServiceWorld.t0, cards: Bool = true, limits: Limits = Limits(),
          profile: ServerProfile = .fallback, home existingHome: TemporaryDirectory? = nil) throws {
@@ -39,7 +39,7 @@ final class ServiceWorld {
             _ = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
             box.service = service
         }
-        client = try ServiceClient(bus: bus)
+        client = try TestClient(bus: bus)
     }
 
     /// Runs `work` on the service's thread with the service, and waits for it.

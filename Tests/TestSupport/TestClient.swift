@@ -1,22 +1,22 @@
 import DBus
 import Foundation
-import TestSupport
+import LiveActivitiesContract
 
-/// A client of the daemon for tests: calls the manager, reads properties, and records every
-/// signal from the daemon (driving its own loop while it waits).
-final class TestClient {
-    static let busName = BusNames.busName
-    static let path = BusNames.managerPath
-    static let interface = BusNames.managerInterface
-    static let activityInterface = BusNames.activityInterface
+/// A client of the daemon (or of the in-process service) for tests: calls the manager, reads
+/// properties, and records every signal it sends, in order (driving its own loop while it waits).
+public final class TestClient {
+    public static let busName = BusNames.busName
+    public static let path = BusNames.managerPath
+    public static let interface = BusNames.managerInterface
+    public static let activityInterface = BusNames.activityInterface
 
-    let connection: DBusConnection
-    let loop: EventLoop
-    private(set) var signals: [DBusMessage] = []
+    public let connection: DBusConnection
+    public let loop: EventLoop
+    public private(set) var signals: [DBusMessage] = []
 
     /// `recordSignals` false: a client that never reads the daemon's signals must not ask for
     /// them, or under a flood the bus queues them for it until it drops its replies.
-    init(bus: PrivateBus, recordSignals: Bool = true) throws {
+    public init(bus: PrivateBus, recordSignals: Bool = true) throws {
         loop = try EventLoop()
         connection = try DBusConnection(address: bus.address)
         connection.attach(to: loop)
@@ -30,32 +30,32 @@ final class TestClient {
 
     /// Calls a manager method; D-Bus errors are thrown as `DBusError`.
     @discardableResult
-    func call(_ member: String, _ arguments: [DBusValue] = [], path: String = TestClient.path,
+    public func call(_ member: String, _ arguments: [DBusValue] = [], path: String = TestClient.path,
               interface: String = TestClient.interface) throws -> [DBusValue] {
         try connection.callMethod(destination: Self.busName, path: path, interface: interface, member: member,
                                   arguments: arguments, timeoutMilliseconds: 10_000)
     }
 
     /// Start with plain dictionaries; returns the id.
-    func start(_ kind: String, attributes: [String: DBusValue] = [:], state: [String: DBusValue] = [:],
+    public func start(_ kind: String, attributes: [String: DBusValue] = [:], state: [String: DBusValue] = [:],
                options: [String: DBusValue] = [:]) throws -> String {
         let reply = try call("Start", [.string(kind), .vardict(attributes), .vardict(state), .vardict(options)])
         return reply.first?.string ?? ""
     }
 
-    func update(_ id: String, _ state: [String: DBusValue], options: [String: DBusValue] = [:]) throws {
+    public func update(_ id: String, _ state: [String: DBusValue], options: [String: DBusValue] = [:]) throws {
         try call("Update", [.string(id), .vardict(state), .vardict(options)])
     }
 
-    func end(_ id: String, state: [String: DBusValue] = [:], options: [String: DBusValue] = [:]) throws {
+    public func end(_ id: String, state: [String: DBusValue] = [:], options: [String: DBusValue] = [:]) throws {
         try call("End", [.string(id), .vardict(state), .vardict(options)])
     }
 
-    func get(_ id: String) throws -> [String: DBusValue] {
+    public func get(_ id: String) throws -> [String: DBusValue] {
         try call("Get", [.string(id)]).first?.vardict ?? [:]
     }
 
-    func list() throws -> [[String]] {
+    public func list() throws -> [[String]] {
         guard case .array(_, let rows)? = try call("List").first else { return [] }
         return rows.compactMap { row in
             guard case .structure(let fields) = row else { return nil }
@@ -66,24 +66,40 @@ final class TestClient {
         }
     }
 
-    func property(_ name: String, path: String = TestClient.path, interface: String = TestClient.interface) throws -> DBusValue {
+    public func property(_ name: String, path: String = TestClient.path, interface: String = TestClient.interface) throws -> DBusValue {
         try call("Get", [.string(interface), .string(name)], path: path, interface: "org.freedesktop.DBus.Properties")
             .first?.unwrapped ?? .string("")
     }
 
     /// The error a call fails with (or nil when it succeeds).
-    func error(_ body: () throws -> Void) -> DBusError? {
+    public func error(_ body: () throws -> Void) -> DBusError? {
         do { try body(); return nil } catch let error as DBusError { return error } catch { return DBusError(name: "?", message: "\(error)") }
     }
 
     /// Processes incoming messages until `condition` holds or `timeout` seconds pass.
     @discardableResult
-    func waitFor(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+    public func waitFor(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
         loop.run(until: condition, timeout: timeout)
     }
 
     /// Signals received so far with this member name.
-    func received(_ member: String) -> [[DBusValue]] {
+    public func received(_ member: String) -> [[DBusValue]] {
         signals.filter { $0.member == member }.map { (try? $0.arguments()) ?? [] }
     }
+
+    /// Reads every message `uniqueName` sent before it answers a Ping sent now.
+    public func sync(with uniqueName: String) {
+        var answered = false
+        connection.callMethodAsync(destination: uniqueName, path: "/", interface: "org.freedesktop.DBus.Peer",
+                                   member: "Ping") { _ in answered = true }
+        _ = loop.run(until: { answered }, timeout: 10)
+    }
+
+    /// The changed-properties dicts of PropertiesChanged on `path`, in order.
+    public func propertiesChanged(on path: String) -> [[String: DBusValue]] {
+        signals.filter { $0.member == "PropertiesChanged" && $0.path == path }
+            .compactMap { (try? $0.arguments())?.dropFirst().first?.vardict }
+    }
+
+    public func forgetSignals() { signals = [] }
 }
