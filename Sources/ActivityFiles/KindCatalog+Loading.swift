@@ -30,6 +30,10 @@ extension KindCatalog {
     /// Loads one kind file; its name must match the file name (`focus.json` holds `focus`).
     public static func loadFile(atPath path: String) throws(KindProblem) -> Kind {
         let data: Data
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > InputLimits.kindFileBytes {
+            throw KindProblem(file: path, message: "the file has \(size) bytes; at most \(InputLimits.kindFileBytes) are accepted")
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

@@ -45,7 +45,7 @@ struct ActivityProperty: Sendable {
     /// Unix seconds as `x`, 0 for none.
     private static func unixSeconds(_ time: Double?) -> DBusValue {
         guard let time, time.isFinite else { return .int64(0) }
-        return .int64(Int64(time.rounded(.down)))
+        return .int64(Int64(saturating: time.rounded(.down)))
     }
 
     /// Every property's value, by D-Bus name.

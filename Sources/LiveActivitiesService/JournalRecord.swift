@@ -59,11 +59,14 @@ enum JournalRecord: Equatable {
         if let notification = operation.notification {
             return .notificationID(activity: notification.id, number: notification.number)
         }
+        let activity: Activity
         do {
-            return .activity(try decoder.decode(Activity.self, from: line))
+            activity = try decoder.decode(Activity.self, from: line)
         } catch {
             throw .unreadable(DecodingProblem.describe(error))
         }
+        if let reason = activity.recordProblem { throw .unreadable("activity \"\(activity.id.rawValue)\": \(reason)") }
+        return .activity(activity)
     }
 
     /// Applies the record to a state being restored.

@@ -112,6 +112,11 @@ struct JournalReplay {
                 continue
             }
             if let offset = Self.invalidUTF8Offset(line) {
+                if index == 0 {
+                    replay.skipped.append("\(path) line 1: invalid UTF-8 in the header; the journal is set aside "
+                                          + "(none of its \(lines.count - 1) record line(s) applied)")
+                    return replay
+                }
                 replay.skipped.append("\(path) line \(number): invalid UTF-8 at byte \(offset) of the line (damaged, not a torn write); skipped")
                 continue
             }
@@ -120,8 +125,12 @@ struct JournalReplay {
                     if header.generation != generation { replay.otherGeneration = true; return replay }
                     continue
                 }
-                replay.skipped.append("\(path) line 1: not a journal header; the records after it are applied anyway")
-                continue
+                // Without its header the journal cannot say which state.json it continues:
+                // applying its records could undo later changes, so it is set aside whole.
+                replay.skipped.append("\(path) line 1: not a journal header; the journal is set aside "
+                                      + "(none of its \(lines.count - 1) record line(s) applied)")
+                replay.records = []
+                return replay
             }
             do {
                 replay.records.append(try JournalRecord.parse(Data(line), decoder: decoder))

@@ -92,7 +92,12 @@ private struct SalvagedActivity: Decodable {
 
     init(from decoder: any Decoder) throws {
         do {
-            activity = try Activity(from: decoder)
+            let decoded = try Activity(from: decoder)
+            if let reason = decoded.recordProblem {
+                problem = ("\"\(Quoted.visible(decoded.id.rawValue))\"", reason)
+                return
+            }
+            activity = decoded
         } catch {
             let id = (try? decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .id)).map { "\"\($0)\"" } ?? "(no id)"
             problem = (id, DecodingProblem.describe(error))

@@ -51,7 +51,7 @@ final class StateStore {
     /// the activity id and the reason) and skipped, the others load, and the damaged file is
     /// copied aside under a name of its own (`StateSalvage`).
     func load(now: Double = 0) -> PersistedState? {
-        let salvage = StateSalvage(paths: paths, now: Int(now))
+        let salvage = StateSalvage(paths: paths, now: Int(saturating: now))
         var state = salvage.readStateFile()
         generation = state?.journalGeneration ?? 0
         let replay = JournalReplay.read(path: journal.path, generation: generation)

@@ -11,8 +11,11 @@ enum ValueConversion {
         var result: [String: Value] = [:]
         for (key, raw) in dict {
             let value = raw.unwrapped
+            if let problem = BusText.problem(key, role: "\(what) key \(Quoted.text(key))") { throw .invalidArgs(problem) }
             switch value {
-            case .string(let s): result[key] = .string(s)
+            case .string(let s):
+                if let problem = BusText.problem(s, role: "\(what) key \(Quoted.text(key))") { throw .invalidArgs(problem) }
+                result[key] = .string(s)
             case .boolean(let b): result[key] = .bool(b)
             case .double(let d):
                 guard d.isFinite else {
@@ -66,6 +69,7 @@ struct OptionReader {
         guard let s = raw.unwrapped.string else {
             throw .invalidArgs("\(method) option \(Quoted.text(key)): expected a string, got \(raw.unwrapped.typeDescription)")
         }
+        if let problem = BusText.problem(s, role: "\(method) option \(Quoted.text(key))") { throw .invalidArgs(problem) }
         return s
     }
 
@@ -95,8 +99,9 @@ struct OptionReader {
         if let i = value.integer { seconds = Double(i) }
         else if let d = value.double, d.isFinite { seconds = d }
         else { throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds (an integer), got \(value.typeDescription)") }
-        guard seconds > 0 else {
-            throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds after 1970, got \(value.typeDescription)")
+        guard seconds > 0, InputLimits.isTime(seconds) else {
+            throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds after 1970 and before 10000 "
+                               + "(1 to 253402300799), got \(value.typeDescription) \(seconds)")
         }
         return seconds
     }

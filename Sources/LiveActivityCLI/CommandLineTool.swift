@@ -130,7 +130,7 @@ public struct CommandLineTool {
     }
 
     /// The clock human times are read against: now, in the local time zone.
-    var clock: HumanTime { HumanTime(now: Int64(now().rounded(.down)), utcOffset: utcOffset) }
+    var clock: HumanTime { HumanTime(now: Int64(saturating: now().rounded(.down)), utcOffset: utcOffset) }
 
     /// The kind of an activity, to type its state keys as the kind declares them.
     private func kindOf(_ id: String, _ client: BusClient) throws(CLIError) -> String? {

@@ -79,7 +79,7 @@ struct HistoryReport {
 
     /// `45s`, `25m`, `1h 5m`.
     static func duration(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded(.down))
+        let total = Int(saturating: max(0, seconds).rounded(.down))
         if total < 60 { return "\(total)s" }
         let hours = total / 3600, minutes = total / 60 % 60
         if hours == 0 { return "\(minutes)m" }

@@ -64,7 +64,7 @@ extension Activity {
         switch dismissalPolicy.rule {
         case .standard: options["dismissal"] = .string("default")
         case .immediate: options["dismissal"] = .string("immediate")
-        case .after(let date): options["dismiss-at"] = .int64(max(1, Int64(date.timeIntervalSince1970.rounded(.up))))
+        case .after(let date): options["dismiss-at"] = .int64(Int64(min(max(1, date.timeIntervalSince1970.rounded(.up)), 9e18)))
         }
         let state = try content.map { content throws(ActivityAuthorizationError) in try stateValues(content.state) } ?? [:]
         if content != nil { options["replace-state"] = .boolean(true) }

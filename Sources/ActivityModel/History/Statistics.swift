@@ -64,6 +64,6 @@ public enum Statistics {
 
     /// The local day number of a moment (days since 1970-01-01 in local time).
     public static func localDay(_ time: UnixTime, _ timeZoneOffset: Double) -> Int64 {
-        Int64(((time + timeZoneOffset) / 86_400).rounded(.down))
+        Int64(saturating: ((time + timeZoneOffset) / 86_400).rounded(.down))
     }
 }

@@ -37,7 +37,13 @@ indirect enum DurationExpression: Sendable, Equatable {
     }
 
     /// Parses `text`; the error message says where and what was expected.
+    /// Refuses an expression over `InputLimits.expressionCharacters` or nesting deeper than
+    /// `InputLimits.expressionDepth`, so a hostile kind file cannot exhaust the stack.
     static func parse(_ text: String) throws(TemplateSyntaxError) -> DurationExpression {
+        guard text.count <= InputLimits.expressionCharacters else {
+            throw TemplateSyntaxError(message: "the expression has \(text.count) characters; at most "
+                                      + "\(InputLimits.expressionCharacters) are accepted")
+        }
         var parser = ExpressionParser(characters: Array(text), source: text)
         let result = try parser.parseSum()
         parser.skipSpaces()
@@ -53,9 +59,19 @@ private struct ExpressionParser {
     let characters: [Character]
     let source: String
     var position = 0
+    /// How many parentheses and unary minus signs are open at `position`.
+    var depth = 0
 
     func failure(_ text: String) -> TemplateSyntaxError {
-        TemplateSyntaxError(message: "\(text) at position \(position + 1) of \"\(source)\"")
+        TemplateSyntaxError(message: "\(text) at position \(position + 1) of \(Quoted.text(source))")
+    }
+
+    /// Counts one more level of nesting, refusing past `InputLimits.expressionDepth`.
+    mutating func enter() throws(TemplateSyntaxError) {
+        guard depth < InputLimits.expressionDepth else {
+            throw failure("parentheses and minus signs nest deeper than \(InputLimits.expressionDepth)")
+        }
+        depth += 1
     }
 
     mutating func skipSpaces() {
@@ -90,10 +106,14 @@ private struct ExpressionParser {
         let character = characters[position]
         if character == "-" {
             position += 1
+            try enter()
+            defer { depth -= 1 }
             return .negate(try parseFactor())
         }
         if character == "(" {
             position += 1
+            try enter()
+            defer { depth -= 1 }
             let inner = try parseSum()
             skipSpaces()
             guard position < characters.count, characters[position] == ")" else { throw failure("expected \")\"") }

@@ -69,6 +69,9 @@ public struct KeySpec: Sendable, Equatable {
         default:
             throw refusal
         }
+        if type == .time, let time = normalised.number, !InputLimits.isTime(time) {
+            throw ActivityError.invalidArgument("\(role): expected \(InputLimits.timeRangeText), got \(value.typeDescription)")
+        }
         if let number = normalised.number {
             if let minimum, number < minimum { throw refusal }
             if let maximum, number > maximum { throw refusal }

@@ -70,8 +70,9 @@ extension Kind {
             duration = end - start
         } else if let durationSpec = spec.duration {
             guard let seconds = durationSpec.seconds(attributes: attributes) else { return nil }
-            guard seconds > 0 else {
-                throw .invalidArgument("attributes give the timer a length of \(Value.plainNumber(seconds)) seconds; expected more than 0")
+            guard seconds > 0, InputLimits.isDuration(seconds) else {
+                throw .invalidArgument("attributes give the timer a length of \(Value.plainNumber(seconds)) seconds; "
+                                       + "expected more than 0 and at most \(Value.plainNumber(InputLimits.longestDuration)) (100 years)")
             }
             duration = seconds
         }
@@ -80,13 +81,18 @@ extension Kind {
     }
 
     /// Resolves the phases from attributes: a phase of no length is skipped, except that the
-    /// last one then lasts until the activity ends.
-    func makePhases(attributes: [String: Value]) -> [PhaseState] {
+    /// last one then lasts until the activity ends. A phase longer than
+    /// `InputLimits.longestDuration` is refused.
+    func makePhases(attributes: [String: Value]) throws(ActivityError) -> [PhaseState] {
         var result: [PhaseState] = []
         var position = 0.0
         for (index, phase) in phases.enumerated() {
             let isLast = index == phases.count - 1
             if let seconds = phase.duration?.seconds(attributes: attributes), seconds > 0 {
+                guard InputLimits.isDuration(seconds) else {
+                    throw .invalidArgument("attributes give phase \(Quoted.text(phase.name)) a length of \(Value.plainNumber(seconds)) "
+                                           + "seconds; expected at most \(Value.plainNumber(InputLimits.longestDuration)) (100 years)")
+                }
                 position += seconds
                 result.append(PhaseState(name: phase.name, label: phase.label, end: position))
             } else if isLast {

@@ -38,7 +38,16 @@ public struct KindCatalog: Sendable {
     public func kind(named name: String) -> Kind? { kinds[name] }
 
     /// Parses kind JSON; `file` names it in problems.
+    /// Refuses a file over `InputLimits.kindFileBytes` and one whose strings hold a NUL
+    /// (`\u0000`), which no text on the bus may carry.
     public static func parse(_ data: Data, file: String) throws(KindProblem) -> Kind {
+        guard data.count <= InputLimits.kindFileBytes else {
+            throw KindProblem(file: file, message: "the file has \(data.count) bytes; at most \(InputLimits.kindFileBytes) are accepted")
+        }
+        if let offset = KindFileText.nulEscapeOffset(data) {
+            throw KindProblem(file: file, message: "byte \(offset + 1): a string holds a NUL character (\\u0000); "
+                              + "text on the bus cannot hold NUL")
+        }
         let definition: KindFile
         do {
             definition = try JSONDecoder().decode(KindFile.self, from: data)

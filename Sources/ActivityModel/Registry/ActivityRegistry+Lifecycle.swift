@@ -8,7 +8,7 @@ extension ActivityRegistry {
     ) throws(ActivityError) -> [ActivityEvent] {
         var activity = try existingLive(id, toBe: "updated")
         let kind = kind(of: activity)
-        try Self.checkFinite(options.staleAt, option: "stale-at")
+        try Self.checkTime(options.staleAt, option: "stale-at")
         try Self.checkFinite(options.relevance, option: "relevance")
         let merged = try kind.acceptState(state, current: options.replaceState ? [:] : activity.state,
                                           isStart: options.replaceState, now: now)
@@ -48,7 +48,7 @@ extension ActivityRegistry {
         guard dismissal == "default" || dismissal == "immediate" else {
             throw .invalidArgument("option \"dismissal\": expected \"default\" or \"immediate\", got string \(Quoted.text(dismissal))")
         }
-        try Self.checkFinite(options.dismissAt, option: "dismiss-at")
+        try Self.checkTime(options.dismissAt, option: "dismiss-at")
         let merged = try kind(of: activity).acceptState(state, current: options.replaceState ? [:] : activity.state,
                                                         isStart: options.replaceState, now: now)
         try checkPayload(attributes: activity.attributes, state: merged)

@@ -20,7 +20,7 @@ extension ActivityRegistry {
             }
             chosenID = id
         }
-        try Self.checkFinite(options.staleAt, option: "stale-at")
+        try Self.checkTime(options.staleAt, option: "stale-at")
         try Self.checkFinite(options.relevance, option: "relevance")
         let acceptedAttributes = try kind.acceptAttributes(attributes, now: now)
         let acceptedState = try kind.acceptState(state, current: [:], isStart: true, now: now)
@@ -40,7 +40,7 @@ extension ActivityRegistry {
             status: .active, startedAt: now, updatedAt: now, staleAt: options.staleAt,
             endedAt: nil, reason: nil, relevance: options.relevance ?? 0, appName: options.appName,
             dismissAt: nil, timer: timer,
-            phases: timer == nil ? [] : kind.makePhases(attributes: acceptedAttributes),
+            phases: timer == nil ? [] : try kind.makePhases(attributes: acceptedAttributes),
             phaseIndex: 0, expiresAt: kind.maxLifetime.map { now + $0 })
         activity.phaseIndex = activity.phaseIndex(at: now)
         activity.status = Self.liveStatus(of: activity, at: now)

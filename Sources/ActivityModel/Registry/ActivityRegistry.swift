@@ -101,6 +101,13 @@ public struct ActivityRegistry: Sendable {
         }
     }
 
+    /// Refuses a time option outside `InputLimits` (1970 to 9999).
+    static func checkTime(_ value: Double?, option: String) throws(ActivityError) {
+        if let value, !InputLimits.isTime(value) {
+            throw .invalidArgument("option \"\(option)\": expected \(InputLimits.timeRangeText), got number \(value)")
+        }
+    }
+
     /// The status a live activity has at `now`: paused while its timer is, else stale once
     /// `staleAt` has passed, else active.
     static func liveStatus(of activity: Activity, at now: UnixTime) -> ActivityStatus {

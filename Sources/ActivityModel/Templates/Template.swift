@@ -28,7 +28,14 @@ struct Template: Sendable, Equatable {
     static let empty = Template(parts: [])
 
     /// Parses `source`; throws with the position and what was expected.
+    /// Refuses a template over `InputLimits.templateCharacters` or nesting `[` deeper than
+    /// `InputLimits.templateDepth`, so a hostile kind file cannot exhaust the stack.
     static func parse(_ source: String) throws(TemplateSyntaxError) -> Template {
+        guard source.count <= InputLimits.templateCharacters else {
+            throw TemplateSyntaxError(message: "the template has \(source.count) characters; at most "
+                                      + "\(InputLimits.templateCharacters) are accepted")
+        }
+        if let problem = BusText.problem(source, role: "the template") { throw TemplateSyntaxError(message: problem) }
         var scanner = TemplateScanner(characters: Array(source), source: source)
         let parts = try scanner.sequence(closing: nil)
         return Template(parts: parts)
@@ -58,9 +65,11 @@ private struct TemplateScanner {
     let characters: [Character]
     let source: String
     var position = 0
+    /// How many `[` are open at `position`.
+    var depth = 0
 
     func failure(_ text: String) -> TemplateSyntaxError {
-        TemplateSyntaxError(message: "\(text) at position \(position + 1) of \"\(source)\"")
+        TemplateSyntaxError(message: "\(text) at position \(position + 1) of \(Quoted.text(source))")
     }
 
     mutating func sequence(closing: Character?) throws(TemplateSyntaxError) -> [Template.Part] {
@@ -84,8 +93,13 @@ private struct TemplateScanner {
                 parts.append(.placeholder(try placeholder()))
             case "[":
                 flush()
+                guard depth < InputLimits.templateDepth else {
+                    throw failure("optional segments nest deeper than \(InputLimits.templateDepth)")
+                }
                 position += 1
+                depth += 1
                 parts.append(.optional(try sequence(closing: "]")))
+                depth -= 1
             case "]" where closing == "]":
                 position += 1
                 flush()

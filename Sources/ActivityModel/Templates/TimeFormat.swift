@@ -46,7 +46,7 @@ public enum TimeFormat: String, Sendable, CaseIterable {
 
     /// Shows `seconds` (already rounded to `durationUnit`) in this format.
     func formatDuration(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? Int64(max(0, seconds).rounded(.down)) : 0
+        let total = seconds.isFinite ? Int64(saturating: max(0, seconds).rounded(.down)) : 0
         let hours = total / 3600
         let minutes = total / 60 % 60
         let remainder = total % 60
@@ -89,7 +89,7 @@ public enum TimeFormat: String, Sendable, CaseIterable {
     /// A moment as `HH:mm` on the local wall clock.
     static func formatClock(_ time: UnixTime, timeZoneOffset: Double) -> String {
         guard time.isFinite else { return "" }
-        let local = Int64((time + timeZoneOffset).rounded(.down))
+        let local = Int64(saturating: (time + timeZoneOffset).rounded(.down))
         let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
         return "\(pad(secondsOfDay / 3600)):\(pad(secondsOfDay / 60 % 60))"
     }

@@ -5,7 +5,7 @@ enum ContentOptions {
     static func start(_ content: ActivityContent<some Hashable & Codable>) -> [String: DBusValue] {
         var options: [String: DBusValue] = ["relevance": .double(content.relevanceScore.isFinite ? content.relevanceScore : 0)]
         if let stale = content.staleDate {
-            options["stale-at"] = .int64(max(1, Int64(stale.timeIntervalSince1970.rounded(.up))))
+            options["stale-at"] = .int64(Int64(min(max(1, stale.timeIntervalSince1970.rounded(.up)), 9e18)))
         }
         return options
     }

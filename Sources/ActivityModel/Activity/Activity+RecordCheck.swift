@@ -1,0 +1,44 @@
+/// The bounds of the edge (`InputLimits`, `BusText`) applied to a record read back from
+/// `state.json` or the journal: a record written by an older version, edited by hand or
+/// damaged on disk may hold a time of 1e300 or a NUL, and must then be set aside like any
+/// unreadable record rather than restored into a daemon that would fail on it at every start.
+extension Activity {
+    /// Why this restored record cannot be used, or nil when it is within every bound.
+    public var recordProblem: String? {
+        var times: [(String, Double?)] = [("startedAt", startedAt), ("updatedAt", updatedAt), ("staleAt", staleAt),
+                                          ("endedAt", endedAt), ("dismissAt", dismissAt), ("expiresAt", expiresAt)]
+        if let timer {
+            times += [("timer.start", timer.start), ("timer.pausedAt", timer.pausedAt)]
+            let lengths: [(String, Double?)] = [("timer.duration", timer.duration), ("timer.extended", timer.extended),
+                                                ("timer.pausedTotal", timer.pausedTotal)]
+            for case let (name, length?) in lengths where !InputLimits.isDuration(length) {
+                return "\(name) \(length) is not a length of at most 100 years"
+            }
+        }
+        for case let (name, time?) in times where !InputLimits.isTime(time) {
+            return "\(name) \(time) is not \(InputLimits.timeRangeText)"
+        }
+        guard relevance.isFinite else { return "relevance \(relevance) is not a finite number" }
+        for (index, phase) in phases.enumerated() {
+            if let end = phase.end, !(end.isFinite && abs(end) <= InputLimits.latestTime) {
+                return "phases[\(index)].end \(end) is out of range"
+            }
+            if let problem = BusText.problem(phase.name, role: "phases[\(index)].name")
+                ?? BusText.problem(phase.label, role: "phases[\(index)].label") { return problem }
+        }
+        if let problem = BusText.problem(kind, role: "kind") ?? appName.flatMap({ BusText.problem($0, role: "appName") }) {
+            return problem
+        }
+        for (role, values) in [("attribute", attributes), ("state key", state)] {
+            do throws(ActivityError) {
+                try BusText.check(values, role: role)
+            } catch {
+                return error.message
+            }
+            for (key, value) in values {
+                if case .double(let number) = value, !number.isFinite { return "\(role) \(Quoted.text(key)) is not finite" }
+            }
+        }
+        return nil
+    }
+}
