@@ -101,7 +101,7 @@ struct OptionReader {
         else { throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds (an integer), got \(value.typeDescription)") }
         guard seconds > 0, InputLimits.isTime(seconds) else {
             throw .invalidArgs("\(method) option \(Quoted.text(key)): expected unix seconds after 1970 and before 10000 "
-                               + "(1 to 253402300799), got \(value.typeDescription) \(seconds)")
+                               + "(1 to 253402300799), got \(value.typeDescription)")
         }
         return seconds
     }

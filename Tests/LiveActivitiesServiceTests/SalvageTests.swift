@@ -70,7 +70,9 @@ import Testing
         #expect(contents.contains(first), "the first copy is kept as it was")
     }
 
-    @Test func aBadJournalHeaderDoesNotDropTheRecordsAfterIt() throws {
+    /// Issue 18, point 8: a journal whose header cannot be read cannot say which state.json it
+    /// continues, so none of its records is applied; it is copied aside and named in StorageStatus.
+    @Test func aJournalWithABadHeaderIsSetAsideWhole() throws {
         let w = try World()
         _ = try w.registry.update(id: "good", state: ["body": .string("journaled")], now: 1_001)
         let record = try #require(w.registry.activity("good")?.jsonRecord())
@@ -78,9 +80,13 @@ import Testing
         journal.append(contentsOf: record)
         journal.append(UInt8(ascii: "\n"))
         try journal.write(to: w.journal)
-        let loaded = try #require(StateStore(paths: w.paths).load(now: 5_000))
+        let store = StateStore(paths: w.paths)
+        let loaded = try #require(store.load(now: 5_000))
         let good = loaded.registry.activities.first { $0.id.rawValue == "good" }
-        #expect(good?.state["body"] == .string("journaled"))
+        #expect(good?.state["body"] == nil, "the record after the bad header is not applied")
+        #expect(good?.state["title"] == .string("good"), "state.json is restored as it was")
+        #expect(store.status.contains("journal record(s) skipped"), "\(store.status)")
+        #expect(try w.copies(of: "state.journal").count == 1, "the journal is copied aside")
     }
 
     @Test func badRecordsAreSkippedOneByOneWithPreciseReasons() throws {
