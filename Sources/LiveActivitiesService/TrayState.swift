@@ -1,3 +1,5 @@
+import Notifications
+
 /// What the tray item shows at one moment: the compact text as its label and the most
 /// relevant live activity's card as its tooltip. Compared as a whole value so the item
 /// announces exactly what changed.
@@ -28,9 +30,13 @@ struct TrayState: Equatable, Sendable {
     /// engine follows it, so the Plasma applet shows it without polling), else the app's name.
     var title: String { isLive && !label.isEmpty ? label : Self.appTitle }
 
-    /// `ToolTip` as `(icon name, icon pixmaps, title, body)`.
+    /// `ToolTip` as `(icon name, icon pixmaps, title, body)`. The StatusNotifierItem spec
+    /// lets hosts read tooltip text as markup (an XML subset with `<img>` and `<a>`), and Qt
+    /// hosts guess rich text from the text itself, so client text is escaped: `<img src=…>` in
+    /// a title shows as those characters, never as a picture a host fetches.
     var toolTip: (iconName: String, title: String, body: String) {
-        isLive ? (iconName, cardTitle, cardBody) : (iconName, Self.appTitle, "Nothing live")
+        isLive ? (iconName, CardText.escapeMarkup(cardTitle), CardText.escapeMarkup(cardBody))
+            : (iconName, Self.appTitle, "Nothing live")
     }
 
     /// `XAyatanaLabelGuide`: the label with every digit as 0, so a host that sizes the label

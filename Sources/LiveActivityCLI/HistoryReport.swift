@@ -86,8 +86,9 @@ struct HistoryReport {
         return minutes == 0 ? "\(hours)h" : "\(hours)h \(minutes)m"
     }
 
-    /// `2026-03-01 14:30` in `timeZone`.
+    /// `2026-03-01 14:30` in `timeZone`; a time outside 1970–9999 (a damaged entry) as `invalid time`.
     static func localTime(_ time: Double, _ timeZone: TimeZone) -> String {
+        guard InputLimits.isTime(time) else { return "invalid time" }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: time))

@@ -23,6 +23,7 @@ enum OutputFormat {
     static func display(_ value: DBusValue, key: String) -> String {
         let value = value.unwrapped
         if key.hasSuffix("-at"), let seconds = value.integer {
+            guard InputLimits.isTime(Double(seconds)) else { return String(seconds) }
             return seconds == 0 ? "-" : Date(timeIntervalSince1970: Double(seconds)).formatted(date: .abbreviated, time: .standard)
         }
         if key == "progress", let d = value.double { return d < 0 ? "-" : "\(ShownPercent.of(d))%" }

@@ -2,10 +2,12 @@ import Foundation
 import LiveActivityCLI
 
 /// Prints to fd 1 or 2 without touching the non-Sendable `stdout` global; false when the
-/// reader has gone away (EPIPE), so `watch` can stop quietly.
+/// reader has gone away (EPIPE), so `watch` can stop quietly. On a terminal, control
+/// characters of client text are shown, not obeyed (`TerminalText`).
 @discardableResult
 func writeLine(_ text: String, to fd: Int32) -> Bool {
-    var bytes = Array((text + "\n").utf8)
+    let shown = isatty(fd) == 1 ? TerminalText.neutralised(text) : text
+    var bytes = Array((shown + "\n").utf8)
     let count = bytes.count
     return bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, count) } == count
 }

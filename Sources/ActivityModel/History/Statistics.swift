@@ -51,11 +51,11 @@ public enum Statistics {
             result[entry.kind] = figures
         }
         for (kind, days) in completedDays {
-            var day = days.contains(today) ? today : today - 1
+            var day = days.contains(today) ? today : today &- 1
             var streak = 0
             while days.contains(day) {
                 streak += 1
-                day -= 1
+                day &-= 1
             }
             result[kind]?.dayStreak = streak
         }
