@@ -38,6 +38,14 @@ extension ActivityService {
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
     }
 
+    /// Refuses every change from now on (`StorageFailed`) while reads go on: the daemon could
+    /// not take the state lock for `reason` (not because another daemon holds it, which ends
+    /// the process), so it must not write files another daemon may be writing. Call before
+    /// `restoreState`.
+    public func refuseChanges(because reason: String) {
+        store.lockProblem = reason
+    }
+
     /// `exportManager` then `restoreState`, for a service that requests no name (tests).
     public func exportObjects() throws(DBusError) {
         try exportManager()

@@ -58,6 +58,58 @@ enum AtomicFile {
         }
     }
 
+    /// Makes `directory` private to the user: created with mode 700 if missing, and an existing
+    /// one that others could read or enter (an older daemon made it 755) set to 700.
+    static func secureDirectory(_ directory: String) throws(WriteError) {
+        try ensureDirectory(directory, for: directory)
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw .errno(directory) }
+        guard info.st_mode & 0o077 != 0 else { return }
+        guard chmod(directory, 0o700) == 0 else { throw .errno(directory) }
+        Log.info("\(directory) was mode \(String(info.st_mode & 0o777, radix: 8)); set to 700 (only you may read your activities)")
+    }
+
+    /// open(2) of a file of the state directory without following a symbolic link: the daemon
+    /// never writes through a link someone put in place of its file (`O_NOFOLLOW`). With
+    /// `O_CREAT`, a link found there is removed (the link, never its target) and the file is
+    /// created in its place; without it, a link fails with ELOOP. Returns -1 with `errno` set.
+    /// For every file the daemon keeps there (`lock`, `state.journal`, `history.jsonl`, …).
+    static func openNoFollow(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Int32 {
+        let fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd < 0, Glibc.errno == ELOOP, flags & O_CREAT != 0 else { return fd }
+        Log.warning("\(path) is a symbolic link; removing the link (not its target) and creating the file in its place")
+        guard unlink(path) == 0 else { return -1 }
+        return open(path, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+    }
+
+    /// What could be read of a file of the state directory, not following a symbolic link.
+    enum ReadResult {
+        case missing
+        case read(Data)
+        case unreadable(String)
+    }
+
+    /// Reads all of `path` without following a symbolic link (a link is `unreadable`).
+    static func readNoFollow(_ path: String) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch Glibc.errno {
+            case ENOENT: return .missing
+            case ELOOP: return .unreadable("it is a symbolic link, which the daemon does not follow")
+            default: return .unreadable(String(cString: strerror(Glibc.errno)))
+            }
+        }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 { if Glibc.errno == EINTR { continue }; return .unreadable(String(cString: strerror(Glibc.errno))) }
+            if n == 0 { return .read(data) }
+            data.append(contentsOf: buffer[..<n])
+        }
+    }
+
     /// Writes all of `data` to `fd` (retrying short writes and EINTR).
     static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(WriteError) {
         let failed = data.withUnsafeBytes { buffer -> Bool in

@@ -45,13 +45,18 @@ public enum Daemon {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let paths = DaemonPaths.resolve(environment: environment, executable: executable)
         let lock: StateLock?
+        var lockProblem: String?
         do {
             lock = try StateLock(directory: paths.stateDirectory)
         } catch {
-            Log.error("\(error)")
-            guard case .unusable = error else { return 1 }
-            // Nothing can be written there, by this daemon or another: serve, refusing changes.
+            guard case .unusable(_, let reason) = error else {
+                Log.error("\(error)")
+                return 1
+            }
+            Log.error("\(error); serving what was saved, refusing every change")
+            // Nothing can be written there safely, by this daemon or another: serve, refusing changes.
             lock = nil
+            lockProblem = reason
         }
         let loop: EventLoop
         loop = try EventLoop()
@@ -70,6 +75,7 @@ public enum Daemon {
                                                        minimumInterval: config.minimumNotifyInterval,
                                                        profileOverrides: loadProfileOverrides(paths.serverProfilesFile))
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
+        if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
         try service.exportManager()

@@ -38,7 +38,7 @@ final class StateJournal {
     /// so a state directory removed and recreated while the daemon runs gets its journal back.
     func reset(generation: Int) throws(AtomicFile.WriteError) {
         if descriptor >= 0 { close(descriptor) }
-        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        descriptor = AtomicFile.openNoFollow(path, O_WRONLY | O_CREAT | O_APPEND)
         guard descriptor >= 0 else { throw .errno(path) }
         records = 0
         bytes = 0
@@ -99,7 +99,15 @@ struct JournalReplay {
     /// Reads `path`; empty when it is missing.
     static func read(path: String, generation: Int) -> JournalReplay {
         var replay = JournalReplay()
-        guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else { return replay }
+        let contents: Data
+        switch AtomicFile.readNoFollow(path) {
+        case .missing: return replay
+        case .unreadable(let reason):
+            replay.skipped.append("\(path): cannot be read (\(reason)); the journal is set aside")
+            return replay
+        case .read(let data): contents = data
+        }
+        guard !contents.isEmpty else { return replay }
         let data = [UInt8](contents)
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let torn = lines.last.map { !$0.isEmpty } ?? false

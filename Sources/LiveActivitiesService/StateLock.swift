@@ -25,15 +25,16 @@ final class StateLock {
     let path: String
     private let descriptor: Int32
 
-    /// Takes the lock of `directory` (created, mode 700, if missing) without waiting.
+    /// Takes the lock of `directory` (created if missing, made mode 700) without waiting; a
+    /// symbolic link at `lock` is replaced, never written through.
     init(directory: String) throws(Failure) {
         path = directory + "/lock"
         do {
-            try AtomicFile.ensureDirectory(directory, for: path)
+            try AtomicFile.secureDirectory(directory)
         } catch {
             throw .unusable(path: path, reason: error.reason)
         }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = AtomicFile.openNoFollow(path, O_RDWR | O_CREAT)
         guard fd >= 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno

@@ -19,7 +19,15 @@ final class StateSalvage {
     /// `state.json` with every readable activity, or nil when it is missing or unreadable as a whole.
     func readStateFile() -> PersistedState? {
         let path = paths.stateFile
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let data: Data
+        switch AtomicFile.readNoFollow(path) {
+        case .missing: return nil
+        case .unreadable(let reason):
+            Log.error("cannot read \(path) (\(reason)); started without it")
+            setAside.append("\(path) unreadable (\(reason))")
+            return nil
+        case .read(let contents): data = contents
+        }
         let file: SalvagedStateFile
         do {
             file = try JSONDecoder().decode(SalvagedStateFile.self, from: data)
@@ -49,7 +57,8 @@ final class StateSalvage {
     /// Logs the journal lines skipped at replay and copies a damaged journal aside.
     func report(journalSkipped skipped: [String], journalPath: String) {
         guard !skipped.isEmpty else { return }
-        let copy = FileManager.default.contents(atPath: journalPath).map { copyAside(journalPath, $0) } ?? "nowhere"
+        var copy = "nowhere"
+        if case .read(let data) = AtomicFile.readNoFollow(journalPath) { copy = copyAside(journalPath, data) }
         for line in skipped { Log.warning("\(line) (the journal is copied to \(copy))") }
         setAside.append("\(skipped.count) journal record(s) skipped, copy in \(copy)")
     }

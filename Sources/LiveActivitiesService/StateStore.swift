@@ -30,6 +30,9 @@ final class StateStore {
     private(set) var lastError: String?
     /// What the last load had to set aside (bad records, unreadable files), for `StorageStatus`.
     private(set) var setAside: [String] = []
+    /// Why the state lock is not held (flock failed with ENOLCK on NFS, say), or nil: without
+    /// it another daemon may write the same files, so every write is refused (reads go on).
+    var lockProblem: String?
 
     init(paths: DaemonPaths) {
         self.paths = paths
@@ -68,6 +71,7 @@ final class StateStore {
     /// Writes the whole state (a new generation, fsynced) and empties the journal.
     func saveAll(_ state: PersistedState) throws(AtomicFile.WriteError) {
         do throws(AtomicFile.WriteError) {
+            try checkLock()
             var numbered = state
             numbered.journalGeneration = generation + 1
             let data: Data
@@ -94,6 +98,12 @@ final class StateStore {
     /// they could not be written; then the caller refuses the call.
     func record(_ changes: [JournalRecord], durable: Bool, fullState: () -> PersistedState) throws(AtomicFile.WriteError) {
         guard !changes.isEmpty else { return }
+        do throws(AtomicFile.WriteError) {
+            try checkLock()
+        } catch {
+            failed(error)
+            throw error
+        }
         if needsFullSave || !journal.isOpen || journal.wantsCompaction {
             try saveAll(fullState())
             return
@@ -122,6 +132,12 @@ final class StateStore {
             throw error
         }
         hasUnsyncedRecords = false
+    }
+
+    /// Throws unless the state lock is held.
+    private func checkLock() throws(AtomicFile.WriteError) {
+        guard let lockProblem else { return }
+        throw AtomicFile.WriteError(path: paths.stateDirectory, reason: "the state lock is not held (\(lockProblem)); changes are refused")
     }
 
     private func succeeded() {
