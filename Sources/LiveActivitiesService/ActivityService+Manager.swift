@@ -64,6 +64,7 @@ extension ActivityService {
     /// time, so render now and re-arm from the new time.
     func wallClockStepped() {
         Log.info("the wall clock was stepped; rendering now and re-arming the timer from the new time")
+        shiftClockAnchors()
         scheduler.cancel()
         tick()
     }

@@ -17,6 +17,7 @@ extension ActivityService {
     /// call yet, so no client sees the manager without them.
     public func restoreState() {
         let now = clock.now
+        wallClockOffset = now - clock.bootNow
         if let saved = store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             for (id, notificationID) in saved.notificationIDs {

@@ -35,6 +35,8 @@ public final class ActivityService {
     let limits: Limits
     /// Push over MQTT (`ActivityService+Push`); nil when `push-broker` is unset.
     var push: PushState?
+    /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
+    var wallClockOffset: Double?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil) {

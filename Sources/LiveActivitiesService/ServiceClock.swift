@@ -15,6 +15,9 @@ public protocol ServiceClock: AnyObject {
     var now: Double { get }
     /// Seconds on a clock that never steps, for throttling (only differences mean anything).
     var monotonicNow: Double { get }
+    /// Seconds on a clock that never steps but counts suspend (CLOCK_BOOTTIME): `now` minus
+    /// it changes only when the wall clock is stepped, by the size of the step.
+    var bootNow: Double { get }
     /// Seconds east of UTC of local time at `time`.
     func utcOffset(at time: Double) -> Double
     /// Calls `handler` once at `time` (at once when it has passed), on the service's thread.
@@ -25,6 +28,11 @@ public protocol ServiceClock: AnyObject {
     func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken
     /// Cancels a wake-up that has not happened; harmless otherwise.
     func cancel(_ token: WakeupToken)
+}
+
+extension ServiceClock {
+    /// Without a boot-time clock of its own, the monotonic one (a test clock without suspends).
+    public var bootNow: Double { monotonicNow }
 }
 
 /// The daemon's clock: the system's wall clock and zone, and the event loop's one timerfd.
@@ -56,6 +64,8 @@ public final class LoopClock: ServiceClock {
     }
 
     public var monotonicNow: Double { LocalTime.monotonic() }
+
+    public var bootNow: Double { LocalTime.boottime() }
 
     @discardableResult
     public func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken {

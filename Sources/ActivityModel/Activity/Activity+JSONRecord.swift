@@ -94,6 +94,7 @@ private struct JSONRecordWriter {
         if let pausedAt = timer.pausedAt { key("pausedAt"); number(pausedAt) }
         key("pausedTotal"); number(timer.pausedTotal)
         key("countsDown"); raw(timer.countsDown ? "true" : "false")
+        if let fromClock = timer.startTakenFromClock { key("startTakenFromClock"); raw(fromClock ? "true" : "false") }
         key("expiry")
         open()
         switch timer.expiry {

@@ -46,6 +46,22 @@ public struct TimerState: Codable, Equatable, Sendable {
     public internal(set) var pausedTotal: Double
     public internal(set) var countsDown: Bool
     var expiry: ExpiryRule
+    /// Whether `start` was read from the daemon's own clock ("now": no start was given), so a
+    /// wall-clock step moves it with the clock; a start the user gave stays. Nil (absent in
+    /// records of older versions) means given.
+    public internal(set) var startTakenFromClock: Bool?
+
+    init(start: UnixTime, duration: Double?, extended: Double, pausedAt: UnixTime?, pausedTotal: Double,
+         countsDown: Bool, expiry: ExpiryRule, startTakenFromClock: Bool? = nil) {
+        self.start = start
+        self.duration = duration
+        self.extended = extended
+        self.pausedAt = pausedAt
+        self.pausedTotal = pausedTotal
+        self.countsDown = countsDown
+        self.expiry = expiry
+        self.startTakenFromClock = startTakenFromClock
+    }
 
     /// Seconds of running time at `now`; negative before the start.
     public func position(at now: UnixTime) -> Double {

@@ -56,10 +56,13 @@ extension Kind {
         return result
     }
 
-    /// Resolves the timer from attributes, or nil when the kind has none or its attributes are absent.
-    func makeTimer(attributes: [String: Value], now: UnixTime) throws(ActivityError) -> TimerState? {
+    /// Resolves the timer from attributes, or nil when the kind has none or its attributes are
+    /// absent. `given` are the attributes the client sent: without its start, the start is
+    /// the daemon's "now" (`startTakenFromClock`).
+    func makeTimer(attributes: [String: Value], given: [String: Value], now: UnixTime) throws(ActivityError) -> TimerState? {
         guard let spec = timer else { return nil }
         let start = spec.startAttribute.flatMap { attributes[$0]?.number } ?? now
+        let fromClock = spec.startAttribute.map { given[$0] == nil } ?? true
         var duration: Double?
         if let endKey = spec.endAttribute {
             guard let end = attributes[endKey]?.number else { return nil }
@@ -77,7 +80,7 @@ extension Kind {
             duration = seconds
         }
         return TimerState(start: start, duration: duration, extended: 0, pausedAt: nil, pausedTotal: 0,
-                          countsDown: spec.countsDown, expiry: spec.expiry)
+                          countsDown: spec.countsDown, expiry: spec.expiry, startTakenFromClock: fromClock)
     }
 
     /// Resolves the phases from attributes: a phase of no length is skipped, except that the

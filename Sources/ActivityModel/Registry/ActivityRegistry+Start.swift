@@ -25,7 +25,7 @@ extension ActivityRegistry {
         let acceptedAttributes = try kind.acceptAttributes(attributes, now: now)
         let acceptedState = try kind.acceptState(state, current: [:], isStart: true, now: now)
         try checkPayload(attributes: acceptedAttributes, state: acceptedState)
-        let timer = try kind.makeTimer(attributes: acceptedAttributes, now: now)
+        let timer = try kind.makeTimer(attributes: acceptedAttributes, given: attributes, now: now)
         guard liveCount < limits.maxLiveActivities else {
             throw .tooManyActivities("\(liveCount) activities are live; the limit is \(limits.maxLiveActivities); end one first")
         }

@@ -11,6 +11,8 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
     private var wakeups: [Int: (time: Double, handler: () -> Void)] = [:]
     private var nextID = 0
     private let offset: Double
+    /// The sum of the steps made with `step(by:)`, which the monotonic clock does not see.
+    private var stepped = 0.0
 
     init(now: Double, utcOffset: Double = 0) {
         current = now
@@ -19,8 +21,17 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
 
     var now: Double { lock.withLock { current } }
 
-    /// The same moment: in tests the monotonic clock moves with the manual one.
-    var monotonicNow: Double { now }
+    /// The same moment, but for steps: in tests the monotonic clock moves with the manual one.
+    var monotonicNow: Double { lock.withLock { current - stepped } }
+
+    /// Steps the wall clock by `seconds` (either way), as NTP or the user would; the monotonic
+    /// clock does not move. The caller then tells the service (`wallClockStepped`), as the loop would.
+    func step(by seconds: Double) {
+        lock.withLock {
+            current += seconds
+            stepped += seconds
+        }
+    }
 
     func utcOffset(at time: Double) -> Double { offset }
 

@@ -1,0 +1,23 @@
+import ActivityModel
+
+/// Wall-clock steps (issue 18, point 9): the size of a step is how much the wall clock moved
+/// against the boot-time clock (which never steps and counts suspend) since it was last read;
+/// the model then moves the moments the daemon took from its own clock by that much.
+extension ActivityService {
+    /// Measures the step just signalled and shifts the clock's anchors by it (a step under a
+    /// second is noise of the two readings, not a step).
+    func shiftClockAnchors() {
+        let now = clock.now
+        let offset = now - clock.bootNow
+        defer { wallClockOffset = offset }
+        guard let last = wallClockOffset else { return }
+        let step = offset - last
+        guard abs(step) >= 1 else { return }
+        Log.info("the wall clock moved by \(Int64(saturating: step.rounded())) s; timers started at \"now\" move with it")
+        let before = registry
+        let events = registry.shiftClockAnchors(by: step, now: now)
+        guard !events.isEmpty else { return }
+        persistQuietly(events, since: before)
+        apply(events, now: now)
+    }
+}
