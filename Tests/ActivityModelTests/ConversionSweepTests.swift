@@ -45,6 +45,16 @@ import Testing
         _ = registry.nextDeadline(after: value, timeZoneOffset: 0)
     }
 
+    /// The CLI's human times add and multiply integers: past Int64 they are refused (nil), not a trap.
+    @Test func humanTimeArithmeticRefusesOverflow() {
+        let clock = HumanTime(now: 1_796_122_800, utcOffset: { _ in 0 })
+        #expect(clock.moment("+9223372036854775807", anchor: .future) == nil)
+        let past = HumanTime(now: -2, utcOffset: { _ in 0 })
+        #expect(past.moment("-9223372036854775807", anchor: .past) == nil)
+        #expect(HumanTime.duration(String(repeating: "999999999d", count: 110_000)) == nil)
+        #expect(HumanTime.duration("1h30m") == 5_400)
+    }
+
     /// A number state value shown in every time format, for kinds that accept extra state.
     @Test(arguments: hostile.filter(\.isFinite))
     func aHugeFiniteStateNumberRendersInEveryFormat(value: Double) throws {

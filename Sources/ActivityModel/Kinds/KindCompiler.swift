@@ -48,8 +48,8 @@ extension Kind {
         for (index, text) in file.progress.enumerated() {
             progressSources.append(try compiler.progressSource(text, path: "progress[\(index)]"))
         }
-        if let lifetime = file.maxLifetime, !(lifetime > 0) {
-            throw KindDefinitionError("max-lifetime", "expected a number of seconds above 0")
+        if let lifetime = file.maxLifetime, !(lifetime > 0 && lifetime <= InputLimits.longestDuration) {
+            throw KindDefinitionError("max-lifetime", "expected a number of seconds above 0 and at most 3155760000 (100 years)")
         }
         self.init(
             name: file.name, displayName: file.displayName ?? file.name,

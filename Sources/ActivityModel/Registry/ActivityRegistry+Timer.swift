@@ -27,6 +27,9 @@ extension ActivityRegistry {
             throw .invalidArgument("seconds: expected a number of seconds from 1 to 604800, got integer \(seconds)")
         }
         let added = Double(seconds)
+        guard InputLimits.isDuration(duration + added) else {
+            throw .invalidArgument("seconds: the timer would last more than 100 years (3155760000 seconds); it cannot be extended further")
+        }
         timer.duration = duration + added
         timer.extended += added
         let current = activity.phaseIndex(at: now)

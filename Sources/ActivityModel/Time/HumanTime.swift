@@ -32,7 +32,8 @@ public struct HumanTime: Sendable {
         if trimmed == "now" { return now }
         if let first = trimmed.first, first == "+" || first == "-" {
             guard let offset = Self.duration(String(trimmed.dropFirst())) else { return nil }
-            return first == "+" ? now + offset : now - offset
+            let (moved, overflow) = first == "+" ? now.addingReportingOverflow(offset) : now.subtractingReportingOverflow(offset)
+            return overflow ? nil : moved
         }
         if let seconds = Int64(trimmed) { return seconds }
         let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -65,7 +66,10 @@ public struct HumanTime: Sendable {
             if let digit = character.wholeNumberValue, character.isASCII { digits.append(String(digit)); continue }
             guard let amount = Int64(digits), digits.count <= 9,
                   let unit = ["s": 1, "m": 60, "h": 3_600, "d": 86_400][character] else { return nil }
-            total += amount * Int64(unit)
+            let (part, tooLarge) = amount.multipliedReportingOverflow(by: Int64(unit))
+            let (sum, tooMany) = total.addingReportingOverflow(part)
+            guard !tooLarge, !tooMany else { return nil }
+            total = sum
             digits = ""
         }
         return digits.isEmpty && !body.isEmpty ? total : nil
