@@ -4,15 +4,16 @@ import DaemonHarness
 /// `liveactivity-bench`: measures the real daemon on a private bus and prints one table,
 /// each figure beside its target (docs/benchmarks.md). Run it through `scripts/bench`.
 let usage = """
-Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--quick] [--only PART] [--push-only]
+Usage: liveactivity-bench [--idle-seconds N] [--throughput-seconds N] [--loop-seconds N] [--tick-seconds N] [--quick] [--only PART] [--push-only]
 
 Starts a private dbus-daemon, a counting notification server, Xvfb + dunst and the
 liveactivityd found beside this executable; prints a Markdown table of the results.
   --idle-seconds N        window of each idle measure (default 60)
   --throughput-seconds N  length of each updates/s run (default 5)
   --loop-seconds N        updates of the notify-send loop comparison (default 30)
-  --quick                 idle 10 s, throughput 2 s, loop 10 s
-  --only PART             one part: startup, idle, round-trips, throughput or loop (to profile it,
+  --tick-seconds N        window of the Pomodoro side by side with gnome-pomodoro (default 60)
+  --quick                 idle 10 s, throughput 2 s, loop 10 s, tick 20 s
+  --only PART             one part: startup, idle, round-trips, throughput, loop or tick (to profile it,
                           attach perf or strace to the daemon, printed on stderr, while it runs)
   --push-only             only the push measures (a mosquitto on 127.0.0.1; about 20 s)
 """
@@ -20,6 +21,7 @@ liveactivityd found beside this executable; prints a Markdown table of the resul
 var idleSeconds = 60.0
 var throughputSeconds = 5.0
 var loopSeconds = 30
+var tickSeconds = 60.0
 var only: String?
 var pushOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -37,10 +39,11 @@ while let argument = arguments.first {
     case "--idle-seconds": idleSeconds = number()
     case "--throughput-seconds": throughputSeconds = number()
     case "--loop-seconds": loopSeconds = Int(number())
-    case "--quick": idleSeconds = 10; throughputSeconds = 2; loopSeconds = 10
+    case "--tick-seconds": tickSeconds = number()
+    case "--quick": idleSeconds = 10; throughputSeconds = 2; loopSeconds = 10; tickSeconds = 20
     case "--only":
-        guard let part = arguments.first, ["startup", "idle", "round-trips", "throughput", "loop"].contains(part) else {
-            FileHandle.standardError.write(Data("--only needs startup, idle, round-trips, throughput or loop\n\(usage)\n".utf8))
+        guard let part = arguments.first, ["startup", "idle", "round-trips", "throughput", "loop", "tick"].contains(part) else {
+            FileHandle.standardError.write(Data("--only needs startup, idle, round-trips, throughput, loop or tick\n\(usage)\n".utf8))
             exit(2)
         }
         arguments.removeFirst()
@@ -84,6 +87,8 @@ do {
         progress("round trips")
         rows += try ObjectServerFloor.measure(bus: world.bus, count: 1000)
         rows += try RoundTrip.measure(world: world, count: selected == nil ? 1000 : 20_000)
+        progress("CPU per call")
+        rows += try CallCost.measure(world: world, count: selected == nil ? 3000 : 20_000)
     }
     if runs("throughput") {
         progress("throughput")
@@ -98,8 +103,12 @@ do {
         progress("notify-send loop against dunst, \(loopSeconds) s twice")
         rows += try NotifySendLoop.measure(seconds: loopSeconds)
     }
+    if runs("tick") {
+        progress("one Pomodoro side by side with gnome-pomodoro, \(Int(tickSeconds)) s twice")
+        rows += try PomodoroSideBySide.measure(seconds: tickSeconds)
+    }
     print(Report.machine())
-    print("Build: release. Windows: idle \(Int(idleSeconds)) s, throughput \(Int(throughputSeconds)) s, loop \(loopSeconds) s.\n")
+    print("Build: release. Windows: idle \(Int(idleSeconds)) s, throughput \(Int(throughputSeconds)) s, loop \(loopSeconds) s, tick \(Int(tickSeconds)) s.\n")
     print(Report.markdown(rows))
 } catch {
     FileHandle.standardError.write(Data("liveactivity-bench: \(error)\n".utf8))
