@@ -65,6 +65,8 @@ struct ActivityProperty: Sendable {
 
 /// The Activity interface of one activity object, read-only, from the table above.
 enum ActivityInterface {
+    /// `snapshot` is taken once per read: once for a `Get` of one property, once for all of
+    /// them in a GetAll or an ObjectManager's report (`readAll`).
     static func make(id: String, snapshot: @escaping (String) -> ActivitySnapshot?) -> DBusInterface {
         DBusInterface(
             name: BusNames.activityInterface,
@@ -73,6 +75,14 @@ enum ActivityInterface {
                     guard let current = snapshot(id) else { return emptyValue(property.signature) }
                     return property.read(current)
                 })
+            },
+            readAll: {
+                guard let current = snapshot(id) else {
+                    var empty: [String: DBusValue] = [:]
+                    for property in ActivityProperty.all { empty[property.name] = emptyValue(property.signature) }
+                    return empty
+                }
+                return ActivityProperty.values(of: current)
             })
     }
 

@@ -95,8 +95,8 @@ extension ActivityService {
         // Cards were not sent while disabled: hand the presenter each one as it is now (it
         // keeps them while hidden), then show them all.
         for id in records.keys { records[id]?.lastCard = nil }
-        let now = clock.now
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        let view = readView()
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
         presenter?.showAll()
     }
 }

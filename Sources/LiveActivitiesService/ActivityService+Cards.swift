@@ -25,14 +25,12 @@ extension ActivityService {
         Log.info("card of \(id) closed by the user; the activity goes on")
     }
 
-    /// A (new) notification server: its profile may change how text renders (GNOME shows no
-    /// seconds), so every activity is re-read and the tick timer re-armed.
+    /// A (new) notification server: its profile may change how the card renders (GNOME shows
+    /// no seconds), so every card is re-read; the bus's values stay as they are.
     func serverChanged() {
         publishNow()
-        let now = clock.now
         if let info = presenter?.serverInfo { Log.info("notification server: \(info.name) \(info.version)") }
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
-        settle(now: now)
+        refreshAll(now: clock.now)
     }
 
     /// Remembers which notification shows an activity, so that a restarted daemon replaces

@@ -7,12 +7,15 @@ extension ActivityService {
     /// Recomputed once per publishing round, and under a flood at most once per
     /// `settleInterval` (on the monotonic clock, so a wall-clock step cannot hold it back): a
     /// flood of updates pays for them 20 times a second, not once per update.
-    func settleSoon() {
+    /// `view`: the round just published, whose renders a settling at once reuses.
+    func settleSoon(_ view: RoundView) {
         guard !rounds.settlePending else { return }
         rounds.settlePending = true
         let elapsed = clock.monotonicNow - rounds.lastSettle
         if elapsed >= Self.settleInterval {
-            settleRound()
+            rounds.settlePending = false
+            rounds.lastSettle = clock.monotonicNow
+            settle(in: view)
         } else {
             clock.wake(afterSeconds: Self.settleInterval - elapsed) { [weak self] in self?.settleRound() }
         }
@@ -24,19 +27,28 @@ extension ActivityService {
     private func settleRound() {
         rounds.settlePending = false
         rounds.lastSettle = clock.monotonicNow
-        settle(now: clock.now)
+        settle(in: readView())
     }
 
-    /// The manager's properties, the tray and the timer, at `now` (a tick, a new server, new kinds).
-    func settle(now: Double) {
-        refreshManager(now: now)
-        reschedule(now: now)
+    /// The manager's properties, the tray and the timer, from the renders of `view` (a tick, a
+    /// publishing round, a new server, new kinds).
+    func settle(in view: RoundView) {
+        refreshManager(in: view)
+        reschedule(in: view)
+    }
+
+    /// Every activity re-read at `now` (a new server, new kinds, a restart, cards back on),
+    /// then the manager's properties, the tray and the timer: one render each.
+    func refreshAll(now: Double) {
+        let view = readView(at: now)
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
+        settle(in: view)
     }
 
     /// Announces the manager's properties that changed, from the values computed here (the
-    /// compact text is rendered once and serves the tray too).
-    func refreshManager(now: Double) {
-        let compact = compactText(at: now)
+    /// compact text comes from the round's renders and serves the tray too).
+    func refreshManager(in view: RoundView) {
+        let compact = view.compactText
         let values: [String: DBusValue] = ["CompactText": .string(compact), "ActiveCount": .uint32(UInt32(activeCount)),
                                            "NotificationServer": .string(notificationServer),
                                            "StorageStatus": .string(store.status)]
@@ -45,19 +57,19 @@ extension ActivityService {
         if !changed.isEmpty {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, values: changed)
         }
-        tray?.update(trayState(at: now, compactText: compact))
+        tray?.update(CardComposer.tray(live: view.live, compactText: compact))
     }
 
     /// Announces a change of `StorageStatus` (a write failed, or works again) at once.
     func publishStorageStatus() {
         guard publishedManager["StorageStatus"] != .string(store.status) else { return }
-        refreshManager(now: clock.now)
+        refreshManager(in: readView())
     }
 
-    /// Arms the one timer at the model's next deadline (none when nothing is live).
-    func reschedule(now: Double) {
-        let deadline = registry.nextDeadline(after: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
-        scheduler.schedule(at: deadline) { [weak self] in self?.tick() }
+    /// Arms the one timer at the model's next deadline (none when nothing is live), from the
+    /// bus's texts (with seconds: a card without them changes less often, never more).
+    func reschedule(in view: RoundView) {
+        scheduler.schedule(at: view.nextDeadline) { [weak self] in self?.tick() }
     }
 
     /// The wall clock was stepped (either way): the armed deadline was computed from the old
@@ -74,11 +86,14 @@ extension ActivityService {
         publishNow()
         let now = clock.now
         let before = registry
-        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
+        let utcOffset = clock.utcOffset(at: now)
+        let events = registry.tick(now: now, timeZoneOffset: utcOffset, style: .standard)
         let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
         if !lasting.isEmpty { persistQuietly(lasting, since: before) }
         recordHistory(events, now: now)
-        apply(events, now: now)
-        settle(now: now)
+        let view = RoundView(now: now, utcOffset: utcOffset, registry: registry,
+                             pushToken: { [unowned self] id in announcedPushToken(id) })
+        apply(events, in: view)
+        settle(in: view)
     }
 }

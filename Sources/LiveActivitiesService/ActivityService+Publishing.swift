@@ -22,13 +22,14 @@ extension ActivityService {
         guard !rounds.unpublished.isEmpty else { return }
         let events = rounds.unpublished
         rounds.unpublished = []
-        apply(events, now: clock.now)
-        settleSoon()
+        let view = readView()
+        apply(events, in: view)
+        settleSoon(view)
     }
 
     /// The model's events as signals, in their order; then each activity they touched is
     /// re-read once (its properties, card and job), with the alert the events raised for it.
-    func apply(_ events: [ActivityEvent], now: Double) {
+    func apply(_ events: [ActivityEvent], in view: RoundView) {
         var touched: [String] = []
         var alerts: [String: Alert] = [:]
         for event in events {
@@ -58,7 +59,7 @@ extension ActivityService {
         }
         var seen = Set<String>()
         for id in touched where seen.insert(id).inserted && registry.activity(id) != nil {
-            refresh(id, alert: alerts[id], now: now)
+            refresh(id, alert: alerts[id], in: view)
         }
     }
 

@@ -26,16 +26,17 @@ extension ActivityService {
             }
         }
         for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
-        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
+        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
         recordHistory(events, now: now)
-        apply(events, now: now)
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
+        let view = readView(at: now)
+        apply(events, in: view)
+        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
         do {
             try store.saveAll(fullState)
         } catch {
             Log.error("\(error.description); calls that change something are refused until it can be written")
         }
-        settle(now: now)
+        settle(in: view)
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
     }
 

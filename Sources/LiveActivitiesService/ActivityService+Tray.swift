@@ -3,11 +3,7 @@
 extension ActivityService {
     /// The tray now (when the item starts).
     var trayState: TrayState {
-        let now = clock.now
-        return trayState(at: now, compactText: compactText(at: now))
-    }
-
-    func trayState(at now: Double, compactText: String) -> TrayState {
-        CardComposer.tray(live: registry.live.compactMap { snapshot($0.id.rawValue, now: now) }, compactText: compactText)
+        let view = readView()
+        return CardComposer.tray(live: view.live, compactText: view.compactText)
     }
 }

@@ -3,11 +3,17 @@ import DBus
 import Notifications
 
 /// One activity as the world sees it: its object on the bus, the PropertiesChanged of what
-/// moved, its card (composed by `CardComposer`) and its KDE job. All from one render at one moment.
+/// moved, its card (composed by `CardComposer`) and its KDE job. All from one render at one
+/// moment (a `RoundView`); only a card for a server without seconds is rendered again, in its style.
 extension ActivityService {
     /// Re-reads one activity at `now`: PropertiesChanged for what changed, its job, its card.
     func refresh(_ id: String, alert: Alert?, now: Double) {
-        guard let current = snapshot(id, now: now) else { return }
+        refresh(id, alert: alert, in: readView(at: now))
+    }
+
+    /// Re-reads one activity from the renders of `view`.
+    func refresh(_ id: String, alert: Alert?, in view: RoundView) {
+        guard let current = view.snapshot(id) else { return }
         var record = records[id] ?? ActivityRecord()
         let values = ActivityProperty.values(of: current)
         let changed = values.filter { record.publishedProperties[$0.key] != $0.value }
@@ -20,12 +26,15 @@ extension ActivityService {
             jobs.update(id: id, content: CardComposer.job(of: current, kindDisplayName: kindDisplayName(of: current),
                                                           enabled: registry.enabled))
         }
-        showCard(current, alert: alert, now: now)
+        showCard(current, alert: alert, in: view)
     }
 
     /// Hands the card to the sink when what it shows changed, or when an alert must pop it up.
-    private func showCard(_ current: ActivitySnapshot, alert: Alert?, now: Double) {
+    /// The card alone follows the server's profile (GNOME Shell's cards show no seconds).
+    private func showCard(_ bus: ActivitySnapshot, alert: Alert?, in view: RoundView) {
         guard let presenter, registry.enabled else { return }
+        let now = view.now
+        let current = view.card(of: bus, style: cardStyle)
         let id = current.activity.id.rawValue
         let record = records[id] ?? ActivityRecord()
         let composed = CardComposer.compose(current, kindDisplayName: kindDisplayName(of: current),
@@ -62,20 +71,25 @@ extension ActivityService {
         presenter?.close(id: id)
     }
 
-    /// The activity and its texts at `now` (the tick's render of the same moment is reused).
-    func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
-        guard let activity = registry.activity(id),
-              let rendered = try? registry.render(id: id, now: now, timeZoneOffset: clock.utcOffset(at: now),
-                                                  style: renderStyle) else { return nil }
-        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: announcedPushToken(id))
+    /// The activities at `now` (the clock when nil), for the reads of one call or round.
+    func readView(at now: Double? = nil) -> RoundView {
+        let moment = now ?? clock.now
+        return RoundView(now: moment, utcOffset: clock.utcOffset(at: moment), registry: registry,
+                         pushToken: { [unowned self] id in announcedPushToken(id) })
     }
 
-    /// Puts the object of `id` on the bus, once; its properties are read at the moment of the read.
+    /// The activity and its texts at `now`.
+    func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
+        readView(at: now).snapshot(id)
+    }
+
+    /// Puts the object of `id` on the bus, once; its properties are read at the moment of the
+    /// read, all from one snapshot (the one of a GetManagedObjects' scope when in one).
     func exportActivity(_ id: String) throws(DBusError) {
         guard records[id]?.isExported != true else { return }
         try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [weak self] id in
             guard let self else { return nil }
-            return self.snapshot(id, now: self.clock.now)
+            return (self.scopedReads ?? self.readView()).snapshot(id)
         }])
         records[id, default: ActivityRecord()].isExported = true
     }

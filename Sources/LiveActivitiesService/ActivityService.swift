@@ -37,6 +37,8 @@ public final class ActivityService {
     var push: PushState?
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
     var wallClockOffset: Double?
+    /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
+    var scopedReads: RoundView?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil) {
@@ -53,6 +55,12 @@ public final class ActivityService {
         self.limits = limits
         scheduler = TickScheduler(clock: clock)
         loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
+        server.readScope = { [weak self] reads in
+            guard let self else { return reads() }
+            self.scopedReads = self.readView()
+            defer { self.scopedReads = nil }
+            reads()
+        }
     }
 
     /// A service on the loop's timers with its own wall clock (the one the loop was made with).
@@ -65,19 +73,17 @@ public final class ActivityService {
     // MARK: What the manager's properties read
 
     var enabled: Bool { registry.enabled }
-    var compactText: String { compactText(at: clock.now) }
-
-    func compactText(at now: Double) -> String {
-        registry.compactText(now: now, timeZoneOffset: clock.utcOffset(at: now), style: renderStyle)
-    }
+    /// `CompactText`, in the standard style like every value on the bus.
+    var compactText: String { readView().compactText }
 
     var activeCount: Int { registry.liveCount }
     var kindNames: [String] { catalog.names }
     /// `StorageStatus`: `ok`, or the last write error and what was set aside at start.
     var storageStatus: String { store.status }
     var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
-    /// How texts render for the server in use (GNOME Shell's cards show no seconds).
-    var renderStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
+    /// How the card renders for the server in use (GNOME Shell's cards show no seconds).
+    /// Everything on the bus renders in the standard style, with seconds (DESIGN.md).
+    var cardStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
 
     /// Runs a model call, turning its typed error into the D-Bus error of the contract.
     func mapped<T>(_ body: () throws(ActivityError) -> T) throws(DBusError) -> T {

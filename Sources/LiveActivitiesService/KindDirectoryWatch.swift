@@ -92,9 +92,7 @@ extension ActivityService {
         catalog = fresh
         registry.catalog = fresh
         Log.info("kinds read again: \(fresh.names.joined(separator: ", "))")
-        let now = clock.now
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, now: now) }
-        settle(now: now)
+        refreshAll(now: clock.now)
         if namesChanged {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Kinds"])
         }

@@ -16,10 +16,23 @@ extension ActivityRegistry {
     /// `CompactText`: `<leading> <trailing>` of the most relevant live activity, then
     /// ` · <minimal>` of each other live one; empty when nothing is live. E.g. `⏱ 12:34 · 🍽`.
     public func compactText(now: UnixTime, timeZoneOffset: Double, style: RenderStyle = .standard) -> String {
-        let rendered = live.map { stored($0, now: now, timeZoneOffset: timeZoneOffset, style: style).rendered }
+        Self.compactText(of: live.map { stored($0, now: now, timeZoneOffset: timeZoneOffset, style: style).rendered })
+    }
+
+    /// `CompactText` of live activities already rendered, most relevant first.
+    public static func compactText(of rendered: [RenderedActivity]) -> String {
         guard let first = rendered.first else { return "" }
         let parts = [first.compactPair] + rendered.dropFirst().map(\.minimal)
         return parts.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// The texts of a stored activity at `now` and when they next change (the last tick's
+    /// render when `now` is that tick's moment), for a caller that reuses one render for
+    /// several reads (`nextDeadline(after:nextChange:)`).
+    public func view(of activity: Activity, now: UnixTime, timeZoneOffset: Double,
+                     style: RenderStyle = .standard) -> ActivityView {
+        let output = stored(activity, now: now, timeZoneOffset: timeZoneOffset, style: style)
+        return ActivityView(rendered: output.rendered, nextChange: output.nextChange)
     }
 
     /// The earliest moment after `now` at which any rendered text (in `style`), whole progress
@@ -27,6 +40,12 @@ extension ActivityRegistry {
     /// lifetime cap, dismissal); nil when nothing is pending. Paused timers add nothing.
     /// If several consumers use different styles, pass the one with seconds.
     public func nextDeadline(after now: UnixTime, timeZoneOffset: Double, style: RenderStyle = .standard) -> UnixTime? {
+        nextDeadline(after: now) { stored($0, now: now, timeZoneOffset: timeZoneOffset, style: style).nextChange }
+    }
+
+    /// `nextDeadline(after:timeZoneOffset:style:)` with each live activity's next text change
+    /// given by the caller (from renders it already has).
+    public func nextDeadline(after now: UnixTime, nextChange: (Activity) -> UnixTime?) -> UnixTime? {
         var earliest: UnixTime?
         func consider(_ moment: UnixTime?) {
             earliest = TimedText.earliest(earliest, moment)
@@ -45,7 +64,7 @@ extension ActivityRegistry {
                     if let end = phase.end, end > position { consider(timer.wallTime(reaching: end)) }
                 }
             }
-            consider(stored(activity, now: now, timeZoneOffset: timeZoneOffset, style: style).nextChange)
+            consider(nextChange(activity))
         }
         return earliest
     }
@@ -61,6 +80,12 @@ extension ActivityRegistry {
                                       timeZoneOffset: timeZoneOffset, style: style).render()
         return CachedRender(rendered: output.rendered, nextChange: output.nextChange)
     }
+}
+
+/// One activity's texts at a moment and when they next change, for the daemon's reads.
+public struct ActivityView: Sendable {
+    public let rendered: RenderedActivity
+    public let nextChange: UnixTime?
 }
 
 /// One activity's texts at a moment and when they next change (see `ActivityRegistry.renderCache`).

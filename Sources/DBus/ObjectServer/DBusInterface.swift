@@ -36,18 +36,20 @@ public struct DBusMethod {
     /// Returns the output values (checked against `outputs`) or throws the error reply.
     public let handler: (DBusMethodCall) throws(DBusError) -> [DBusValue]
 
+    /// The signature a call must have, e.g. `sa{sv}` (joined once, here, not per call).
+    public let inputSignature: String
+    /// The signature the reply has.
+    public let outputSignature: String
+
     public init(_ name: String, inputs: [DBusArgument] = [], outputs: [DBusArgument] = [],
                 handler: @escaping (DBusMethodCall) throws(DBusError) -> [DBusValue]) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.handler = handler
+        inputSignature = inputs.map(\.signature).joined()
+        outputSignature = outputs.map(\.signature).joined()
     }
-
-    /// The signature a call must have, e.g. `sa{sv}`.
-    public var inputSignature: String { inputs.map(\.signature).joined() }
-    /// The signature the reply has.
-    public var outputSignature: String { outputs.map(\.signature).joined() }
 }
 
 /// One property of an interface table, read through `get` and (if writable) written through `set`.
@@ -105,13 +107,14 @@ public struct DBusSignal: Sendable {
     public let name: String
     public let arguments: [DBusArgument]
 
+    /// The signature the signal's body must have (joined once, here).
+    public let signature: String
+
     public init(_ name: String, _ arguments: [DBusArgument] = []) {
         self.name = name
         self.arguments = arguments
+        signature = arguments.map(\.signature).joined()
     }
-
-    /// The signature the signal's body must have.
-    public var signature: String { arguments.map(\.signature).joined() }
 }
 
 /// An interface declared once as a table; dispatch, signature checks, introspection and
@@ -121,13 +124,17 @@ public struct DBusInterface {
     public let methods: [DBusMethod]
     public let properties: [DBusProperty]
     public let signals: [DBusSignal]
+    /// Every property's value from one read (by property name), for GetAll and the
+    /// ObjectManager's reports; without it each property's `get` is called in turn.
+    public let readAll: (() -> [String: DBusValue])?
 
     public init(name: String, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
-                signals: [DBusSignal] = []) {
+                signals: [DBusSignal] = [], readAll: (() -> [String: DBusValue])? = nil) {
         self.name = name
         self.methods = methods
         self.properties = properties
         self.signals = signals
+        self.readAll = readAll
     }
 
     func method(named name: String) -> DBusMethod? { methods.first { $0.name == name } }

@@ -82,9 +82,17 @@ extension DBusObjectServer {
                 [unowned self] _ throws(DBusError) in
                 let managed = objects.keys.filter { Self.isDescendant($0, of: path) }.sorted()
                 var entries: [DBusDictEntry] = []
-                for child in managed {
-                    entries.append(DBusDictEntry(key: .objectPath(child), value: try interfacesAndProperties(child)))
+                var failure: DBusError?
+                inReadScope {
+                    do throws(DBusError) {
+                        for child in managed {
+                            entries.append(DBusDictEntry(key: .objectPath(child), value: try interfacesAndProperties(child)))
+                        }
+                    } catch {
+                        failure = error
+                    }
                 }
+                if let failure { throw failure }
                 return [.dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", entries)]
             },
         ], signals: [
@@ -126,9 +134,24 @@ extension DBusObjectServer {
     }
 
     func properties(of table: DBusInterface) throws(DBusError) -> DBusValue {
-        var values: [String: DBusValue] = [:]
-        for property in table.properties { values[property.name] = try value(of: property) }
+        guard let readAll = table.readAll else {
+            var values: [String: DBusValue] = [:]
+            for property in table.properties { values[property.name] = try value(of: property) }
+            return .vardict(values)
+        }
+        let values = readAll()
+        for property in table.properties {
+            guard let value = values[property.name], value.signature == property.signature else {
+                throw .failed("property \(property.name) is declared \(property.signature) but holds "
+                              + (values[property.name]?.typeDescription ?? "nothing"))
+            }
+        }
         return .vardict(values)
+    }
+
+    /// Runs `reads` inside `readScope` when one is set (one snapshot for all of them).
+    func inReadScope(_ reads: () -> Void) {
+        if let readScope { readScope(reads) } else { reads() }
     }
 
     /// Checks and applies a Properties.Set.

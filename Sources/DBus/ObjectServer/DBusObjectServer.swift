@@ -11,6 +11,9 @@ public final class DBusObjectServer {
     /// Paths where org.freedesktop.DBus.ObjectManager is served.
     var managerPaths: Set<String> = []
     private var handlerToken: DBusConnection.HandlerToken?
+    /// Wraps the reads of one ObjectManager report (GetManagedObjects), so the owner of the
+    /// objects can serve them all from one moment (one clock reading, one render each).
+    public var readScope: ((_ reads: () -> Void) -> Void)?
 
     /// Installs the server as a message handler of `connection`.
     public init(connection: DBusConnection) {

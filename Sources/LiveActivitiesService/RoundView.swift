@@ -1,0 +1,63 @@
+import ActivityModel
+
+/// The activities as the bus sees them at one moment: the clock and the zone offset read
+/// once, each activity rendered at most once (in the standard style, with seconds), and every
+/// read of that moment served from those renders: the properties of a GetAll, InterfacesAdded
+/// or GetManagedObjects, a publishing round's PropertiesChanged, the compact text, the tray
+/// and the next deadline. It lives for one call or one round and never across a change of
+/// the registry, so it cannot show a stale activity.
+final class RoundView {
+    let now: Double
+    let utcOffset: Double
+    private let registry: ActivityRegistry
+    private let pushToken: (String) -> String
+    private var views: [String: ActivityView] = [:]
+    private var liveSnapshots: [ActivitySnapshot]?
+
+    init(now: Double, utcOffset: Double, registry: ActivityRegistry, pushToken: @escaping (String) -> String) {
+        self.now = now
+        self.utcOffset = utcOffset
+        self.registry = registry
+        self.pushToken = pushToken
+    }
+
+    /// The activity `id` and its texts; nil when there is none.
+    func snapshot(_ id: String) -> ActivitySnapshot? {
+        guard let activity = registry.activity(id) else { return nil }
+        return snapshot(of: activity)
+    }
+
+    private func snapshot(of activity: Activity) -> ActivitySnapshot {
+        ActivitySnapshot(activity: activity, rendered: view(of: activity).rendered, pushToken: pushToken(activity.id.rawValue))
+    }
+
+    private func view(of activity: Activity) -> ActivityView {
+        if let known = views[activity.id.rawValue] { return known }
+        let made = registry.view(of: activity, now: now, timeZoneOffset: utcOffset, style: .standard)
+        views[activity.id.rawValue] = made
+        return made
+    }
+
+    /// The live activities, most relevant first (sorted once).
+    var live: [ActivitySnapshot] {
+        if let liveSnapshots { return liveSnapshots }
+        let made = registry.live.map { snapshot(of: $0) }
+        liveSnapshots = made
+        return made
+    }
+
+    /// `CompactText` at this moment.
+    var compactText: String { ActivityRegistry.compactText(of: live.map(\.rendered)) }
+
+    /// The earliest moment a text on the bus or anything due could change (the tick's deadline).
+    var nextDeadline: Double? { registry.nextDeadline(after: now) { view(of: $0).nextChange } }
+
+    /// The card's texts of `snapshot` in `style` (a server whose cards show no seconds); the
+    /// bus's own render when the style is the standard one.
+    func card(of snapshot: ActivitySnapshot, style: RenderStyle) -> ActivitySnapshot {
+        guard style != .standard else { return snapshot }
+        return ActivitySnapshot(activity: snapshot.activity,
+                                rendered: registry.render(snapshot.activity, now: now, timeZoneOffset: utcOffset, style: style),
+                                pushToken: snapshot.pushToken)
+    }
+}
