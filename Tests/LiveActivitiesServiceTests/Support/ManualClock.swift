@@ -33,7 +33,15 @@ final class ManualClock: ServiceClock, @unchecked Sendable {
         }
     }
 
-    func utcOffset(at time: Double) -> Double { offset }
+    func utcOffset(at time: Double) -> Double {
+        lock.withLock { readings += 1 }
+        return offset
+    }
+
+    /// How many times the service asked for the zone offset: once per moment it renders at
+    /// (a call, a round, a tick), so a test can count the moments a read cost.
+    var zoneReadings: Int { lock.withLock { readings } }
+    private var readings = 0
 
     @discardableResult
     func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken {
