@@ -16,4 +16,8 @@ struct ActivityRecord {
     var hold: AlertHold?
     /// The server's id for the card, saved so a restarted daemon replaces it in place.
     var notificationID: UInt32?
+    /// When the sink last got this card (monotonic seconds; `ActivityService+CardPacing`).
+    var cardSentAt: Double?
+    /// A routine card waiting for its slot, the latest one winning.
+    var heldCard: Card?
 }

@@ -51,7 +51,7 @@ extension ActivityService {
         switch composed.output {
         case .show(let card, let cardAlert):
             records[id]?.lastCard = card
-            presenter.show(id: id, card: card, alert: cardAlert)
+            hand(card, alert: cardAlert, of: id, to: presenter)
         case .withdraw:
             withdrawCard(id)
         case .unchanged:
@@ -68,6 +68,7 @@ extension ActivityService {
     func withdrawCard(_ id: String) {
         guard records[id]?.lastCard != nil else { return }
         records[id]?.lastCard = nil
+        records[id]?.heldCard = nil
         presenter?.close(id: id)
     }
 

@@ -15,6 +15,9 @@ public final class ActivityService {
     let store: StateStore
     /// Where cards go: the presenter in the daemon, a recorder in tests; nil: no cards.
     let presenter: CardSink?
+    /// At most one routine card per activity per this many seconds goes to `presenter`
+    /// (`ActivityService+CardPacing`); 0: every card at once (tests that read each decision).
+    let cardInterval: Double
     /// Wall clock, zone, monotonic time and wake-ups; read once per call or tick.
     let clock: ServiceClock
     /// Replaced when kind files change (`KindDirectoryWatch`).
@@ -41,10 +44,11 @@ public final class ActivityService {
     var scopedReads: RoundView?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
-                limits: Limits = Limits(), clock: ServiceClock? = nil) {
+                limits: Limits = Limits(), clock: ServiceClock? = nil, cardInterval: Double = 0) {
         self.loop = loop
         self.server = server
         self.presenter = presenter
+        self.cardInterval = cardInterval
         let clock = clock ?? LoopClock(loop: loop)
         self.clock = clock
         store = StateStore(paths: paths)

@@ -74,7 +74,10 @@ public enum Daemon {
         let presenter = cardsOff ? nil : CardPresenter(appName: "Live Activities",
                                                        minimumInterval: config.minimumNotifyInterval,
                                                        profileOverrides: loadProfileOverrides(paths.serverProfilesFile))
-        let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits)
+        // The service paces routine cards as the presenter does, so a flood of updates does not
+        // wake the notification thread once per update, only when a card is due.
+        let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits,
+                                      cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval)
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
