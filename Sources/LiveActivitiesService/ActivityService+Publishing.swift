@@ -3,7 +3,10 @@ import DBus
 
 /// Where signals are emitted. Publishing runs once the messages at hand are handled, so a
 /// reply is never held up by it and a flood of calls is published in rounds, in order, with
-/// one PropertiesChanged per activity and round carrying its latest values (`+Views`).
+/// one PropertiesChanged per activity and round carrying its latest values (`+Views`). Under
+/// a flood, rounds come at most once per `publishInterval` (the first at once): every event
+/// still gets its signal, but each activity is rendered and announced once per round, not
+/// once per call.
 extension ActivityService {
     /// Queues events for the next publishing round. A started activity's object is exported
     /// at once (and only here), so a client can use the path the reply carries straight away.
@@ -12,7 +15,12 @@ extension ActivityService {
         rounds.unpublished += events
         guard !rounds.publishPending else { return }
         rounds.publishPending = true
-        loop.runSoon { [weak self] in self?.publishNow() }
+        let elapsed = publishInterval > 0 ? clock.monotonicNow - rounds.lastPublish : .infinity
+        if elapsed >= publishInterval {
+            loop.runSoon { [weak self] in self?.publishNow() }
+        } else {
+            clock.wake(afterSeconds: publishInterval - elapsed) { [weak self] in self?.publishNow() }
+        }
     }
 
     /// Publishes every queued event now, at one moment (also called first by anything that
@@ -20,6 +28,7 @@ extension ActivityService {
     func publishNow() {
         rounds.publishPending = false
         guard !rounds.unpublished.isEmpty else { return }
+        if publishInterval > 0 { rounds.lastPublish = clock.monotonicNow }
         let events = rounds.unpublished
         rounds.unpublished = []
         let view = readView()

@@ -18,6 +18,9 @@ public final class ActivityService {
     /// At most one routine card per activity per this many seconds goes to `presenter`
     /// (`ActivityService+CardPacing`); 0: every card at once (tests that read each decision).
     let cardInterval: Double
+    /// The shortest time between two publishing rounds under a flood (`+Publishing`); 0: a
+    /// round after every batch of messages (tests that read each round).
+    let publishInterval: Double
     /// Wall clock, zone, monotonic time and wake-ups; read once per call or tick.
     let clock: ServiceClock
     /// Replaced when kind files change (`KindDirectoryWatch`).
@@ -44,11 +47,13 @@ public final class ActivityService {
     var scopedReads: RoundView?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
-                limits: Limits = Limits(), clock: ServiceClock? = nil, cardInterval: Double = 0) {
+                limits: Limits = Limits(), clock: ServiceClock? = nil, cardInterval: Double = 0,
+                publishInterval: Double = 0) {
         self.loop = loop
         self.server = server
         self.presenter = presenter
         self.cardInterval = cardInterval
+        self.publishInterval = publishInterval
         let clock = clock ?? LoopClock(loop: loop)
         self.clock = clock
         store = StateStore(paths: paths)
@@ -109,5 +114,7 @@ struct PublishingRounds {
     var publishPending = false
     var settlePending = false
     var lastSettle = -Double.infinity
+    /// When the last publishing round ran (monotonic seconds; only kept with a `publishInterval`).
+    var lastPublish = -Double.infinity
     var syncPending = false
 }

@@ -77,7 +77,8 @@ public enum Daemon {
         // The service paces routine cards as the presenter does, so a flood of updates does not
         // wake the notification thread once per update, only when a card is due.
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits,
-                                      cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval)
+                                      cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval,
+                                      publishInterval: ActivityService.settleInterval)
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }

@@ -8,7 +8,13 @@ public enum LocalTime {
     /// The zone is read again each time (`tzset`: a stat of /etc/localtime, re-read only when
     /// replaced, or a changed TZ), so a zone change is seen without a restart.
     public static func utcOffset(at time: Double) -> Double {
-        tzset()
+        utcOffset(at: time, rereadingZone: true)
+    }
+
+    /// `utcOffset(at:)`, reading the zone again only when `rereadingZone` (the daemon's clock
+    /// does so at most once a second: the stat costs more than the rest of a reading).
+    public static func utcOffset(at time: Double, rereadingZone: Bool) -> Double {
+        if rereadingZone { tzset() }
         var seconds = time_t(Int64(saturating: time.rounded(.down)))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }

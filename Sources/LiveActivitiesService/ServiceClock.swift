@@ -41,6 +41,8 @@ public final class LoopClock: ServiceClock {
     private let wallClock: () -> Double
     private var timers: [Int: TimerToken] = [:]
     private var nextID = 0
+    /// When the zone was last read again (monotonic seconds).
+    private var zoneReadAt = -Double.infinity
 
     /// `wallClock`: the wall clock the loop's timers follow (a test may step it).
     public init(loop: EventLoop, wallClock: @escaping () -> Double = LocalTime.now) {
@@ -50,7 +52,15 @@ public final class LoopClock: ServiceClock {
 
     public var now: Double { wallClock() }
 
-    public func utcOffset(at time: Double) -> Double { LocalTime.utcOffset(at: time) }
+    /// The zone is read again (a stat of /etc/localtime) at most once per second of the
+    /// monotonic clock: a zone change is seen within a second, and a flood of calls does
+    /// not pay a system call each.
+    public func utcOffset(at time: Double) -> Double {
+        let monotonic = LocalTime.monotonic()
+        let reread = monotonic - zoneReadAt >= 1
+        if reread { zoneReadAt = monotonic }
+        return LocalTime.utcOffset(at: time, rereadingZone: reread)
+    }
 
     @discardableResult
     public func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken {

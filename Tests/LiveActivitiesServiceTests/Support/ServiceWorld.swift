@@ -23,7 +23,8 @@ final class ServiceWorld {
     let client: TestClient
 
     init(at start: Double = ServiceWorld.t0, cards: Bool = true, limits: Limits = Limits(),
-         profile: ServerProfile = .fallback, home existingHome: TemporaryDirectory? = nil, cardInterval: Double = 0) throws {
+         profile: ServerProfile = .fallback, home existingHome: TemporaryDirectory? = nil, cardInterval: Double = 0,
+         publishInterval: Double = 0) throws {
         bus = try PrivateBus()
         home = try existingHome ?? TemporaryDirectory(prefix: "service-world")
         clock = ManualClock(now: start)
@@ -34,7 +35,7 @@ final class ServiceWorld {
         let paths = paths, clock = clock, box = serviceBox
         thread = try ServerThread(address: bus.address) { connection, objects, loop in
             let service = ActivityService(loop: loop, server: objects, paths: paths, presenter: sink, limits: limits,
-                                          clock: clock, cardInterval: cardInterval)
+                                          clock: clock, cardInterval: cardInterval, publishInterval: publishInterval)
             try service.exportObjects()
             _ = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
             box.service = service

@@ -1,0 +1,24 @@
+import ActivityModel
+import DBus
+import Testing
+@testable import LiveActivitiesService
+
+/// Under a flood of calls the daemon publishes in rounds at most once per interval (the
+/// first at once): every Update still gets its ActivityUpdated, in order, but the activity
+/// is rendered and announced once per round with its latest values (issue 19 point 1).
+@Suite struct PublishPacingTests {
+    @Test func aFloodIsPublishedInOneRoundWithEverySignalAndTheLatestValues() throws {
+        let world = try ServiceWorld(publishInterval: 0.05)
+        let id = try world.client.start("generic", state: ["title": .string("Build")])
+        world.sync()
+        #expect(world.client.received("ActivityStarted").count == 1, "a call after a quiet time is published at once")
+        world.client.forgetSignals()
+        for step in 1...10 { try world.client.update(id, ["title": .string("Build"), "body": .string("step \(step)")]) }
+        world.sync()
+        #expect(world.client.received("ActivityUpdated").isEmpty, "the flood waits for its round")
+        world.advance(by: 0.05)
+        #expect(world.client.received("ActivityUpdated").count == 10, "one ActivityUpdated per Update, none lost")
+        let bodies = world.client.propertiesChanged(on: BusNames.activityPath(id)).compactMap { $0["Body"]?.string }
+        #expect(bodies == ["step 10"], "one PropertiesChanged for the round, with the latest values: \(bodies)")
+    }
+}
