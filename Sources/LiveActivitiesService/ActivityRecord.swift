@@ -18,6 +18,9 @@ struct ActivityRecord {
     var notificationID: UInt32?
     /// When the sink last got this card (monotonic seconds; `ActivityService+CardPacing`).
     var cardSentAt: Double?
-    /// A routine card waiting for its slot, the latest one winning.
+    /// A routine card the sink has not got yet, the latest one winning: it waits for its slot
+    /// (`slotWakeArmed`) or for the activity's next tick.
     var heldCard: Card?
+    /// A wake-up is armed at the card's slot.
+    var slotWakeArmed = false
 }

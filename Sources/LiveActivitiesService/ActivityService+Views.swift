@@ -51,11 +51,11 @@ extension ActivityService {
         switch composed.output {
         case .show(let card, let cardAlert):
             records[id]?.lastCard = card
-            hand(card, alert: cardAlert, of: id, to: presenter)
+            hand(card, alert: cardAlert, of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
         case .withdraw:
             withdrawCard(id)
         case .unchanged:
-            break
+            handHeldCard(of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
         }
     }
 

@@ -38,6 +38,12 @@ final class RoundView {
         return made
     }
 
+    /// When the texts of `id` next change by themselves (its next tick), if they do.
+    func nextChange(_ id: String) -> Double? {
+        guard let activity = registry.activity(id) else { return nil }
+        return view(of: activity).nextChange
+    }
+
     /// The live activities, most relevant first (sorted once).
     var live: [ActivitySnapshot] {
         if let liveSnapshots { return liveSnapshots }

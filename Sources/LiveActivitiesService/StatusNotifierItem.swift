@@ -22,6 +22,10 @@ public final class StatusNotifierItem {
     private var signalHandler: DBusConnection.HandlerToken?
     /// The item's menu (`Menu`): each live activity's rows and buttons.
     let menu: TrayMenu
+    /// Whether a watcher owns its name: without one no host shows the item, so its change
+    /// signals (several a second under a seconds countdown) are not sent; a host that comes
+    /// later reads the item's current properties and menu.
+    private(set) var watcherPresent = false
 
     init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid(),
          onAction: @escaping (String, String) -> Void) {
@@ -51,6 +55,7 @@ public final class StatusNotifierItem {
             return false
         }
         if (try? connection.nameHasOwner(Self.watcherName)) == true {
+            watcherPresent = true
             register()
         } else {
             Log.info("no StatusNotifierWatcher on the bus yet; the tray item will register when one appears")
@@ -62,7 +67,8 @@ public final class StatusNotifierItem {
         let old = state
         guard new != old else { return }
         state = new
-        menu.update(new.menu)
+        menu.update(new.menu, announcing: watcherPresent)
+        guard watcherPresent else { return }
         if new.title != old.title { emit("NewTitle") }
         if new.iconName != old.iconName { emit("NewIcon") }
         if new.toolTip != old.toolTip { emit("NewToolTip") }
@@ -76,8 +82,9 @@ public final class StatusNotifierItem {
     private func watcherMayHaveChanged(_ message: DBusMessage) {
         guard message.kind == .signal, message.member == "NameOwnerChanged", message.sender == "org.freedesktop.DBus",
               let arguments = try? message.arguments(), arguments.count == 3,
-              arguments[0].string == Self.watcherName, let newOwner = arguments[2].string, !newOwner.isEmpty else { return }
-        register()
+              arguments[0].string == Self.watcherName, let newOwner = arguments[2].string else { return }
+        watcherPresent = !newOwner.isEmpty
+        if watcherPresent { register() }
     }
 
     /// `RegisterStatusNotifierItem(busName)`, sent without waiting for (or wanting) a reply.

@@ -26,11 +26,16 @@ final class TrayMenu {
     }
 
     /// Shows `new`, announcing what changed (nothing when nothing did).
-    func update(_ new: [TrayMenuSection]) {
+    /// `announcing` false: the model follows (for reads) but no signal goes out (no host).
+    func update(_ new: [TrayMenuSection], announcing: Bool = true) {
         guard new != sections else { return }
         sections = new
         let old = model.items
         model.rebuild(new)
+        guard announcing else {
+            revision &+= 1  // a host that comes later reads the layout anew
+            return
+        }
         let sameRows = old.map(\.id) == model.items.map(\.id)
             && zip(old, model.items).allSatisfy { $0.properties["type"] == $1.properties["type"] }
         if sameRows {

@@ -31,7 +31,7 @@ enum CardComposer {
     static func baseCard(of snapshot: ActivitySnapshot, kindDisplayName: String?) -> Card {
         let rendered = snapshot.rendered
         let live = snapshot.activity.status.isLive
-        return Card(appName: snapshot.activity.appName ?? kindDisplayName ?? "Live Activities",
+        return Card(appName: appName(of: snapshot, kindDisplayName: kindDisplayName),
                     title: rendered.title, body: rendered.body,
                     iconName: rendered.iconName.isEmpty ? nil : rendered.iconName,
                     progress: rendered.progressPercent.map { Double($0) / 100 },
@@ -88,8 +88,13 @@ enum CardComposer {
         let status = snapshot.activity.status
         return KDEJobContent.of(title: rendered.title, body: rendered.body, progress: rendered.progress,
                                 live: status.isLive, paused: status == .paused,
-                                appName: baseCard(of: snapshot, kindDisplayName: kindDisplayName).appName,
+                                appName: appName(of: snapshot, kindDisplayName: kindDisplayName),
                                 iconName: rendered.iconName)
+    }
+
+    /// The card's application name: the activity's `app-name`, else its kind's display name.
+    static func appName(of snapshot: ActivitySnapshot, kindDisplayName: String?) -> String {
+        snapshot.activity.appName ?? kindDisplayName ?? "Live Activities"
     }
 
     /// What the tray item shows: the most relevant live activity's card and icon, the compact

@@ -51,4 +51,27 @@ import Testing
         world.advance(by: 2)
         #expect(!sink.cards(id).contains { $0.card.body == "waiting" }, "no card for a dismissed activity")
     }
+
+    /// An Update between two ticks of a seconds countdown does not put every later card a
+    /// fraction of a second behind its tick: its card goes with the next tick, on time, and
+    /// the cards stay one per tick with no wake-up of their own.
+    @Test func aCardBetweenTicksGoesWithTheNextTickAndTheCardsStayInStep() throws {
+        let world = try ServiceWorld(cardInterval: 1)
+        let sink = try #require(world.sink)
+        let now = Int64(world.clock.now)
+        let id = try world.client.start("generic", attributes: ["timer-start": .int64(now), "timer-end": .int64(now + 120)],
+                                        state: ["title": .string("Tea")])
+        world.advance(by: 0.5)
+        try world.client.update(id, ["title": .string("Tea"), "body": .string("steeping")])
+        world.sync()
+        #expect(sink.cards(id).count == 1, "half a second after the first card, the update's card waits")
+        #expect(world.clock.pendingWakeups == [ServiceWorld.t0 + 1, ServiceWorld.t0 + 1.5],
+                "the tick (+1 s) and the fsync batch, no wake-up for the card: \(world.clock.pendingWakeups)")
+        world.advance(to: ServiceWorld.t0 + 1)
+        let cards = sink.cards(id).map(\.card.body)
+        #expect(cards.count == 2 && cards.last == "steeping\n1:59 left", "the tick's card carries the update: \(cards)")
+        world.advance(to: ServiceWorld.t0 + 2)
+        #expect(sink.cards(id).last?.card.body == "steeping\n1:58 left", "the next tick's card goes at its tick")
+        #expect(sink.cards(id).count == 3)
+    }
 }
