@@ -1,57 +1,48 @@
 import ActivityModel
 import DBus
 
-/// The manager's methods (the table of `ManagerInterface` calls them): decode, read the clock
-/// once, let the model decide, commit (persist before the reply, publish after it).
+/// The manager's methods (the table of `ManagerInterface` calls them): decode, then one
+/// `transact` (the clock read once, the model decides, persisted before the reply, published
+/// after it).
 extension ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue]) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
         reloadKindsIfUnknown(request.kind)
         try checkPushOptions(request)
-        let now = clock.now
-        let before = registry
-        let (id, events) = try mapped { () throws(ActivityError) in
-            try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
-                               options: request.options, now: now)
+        let id = try transact { (now: Double) throws(ActivityError) in
+            let (id, events) = try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
+                                                  options: request.options, now: now)
+            return (id, events)
         }
-        try commit(events, before: before, now: now)
         registerPush(id.rawValue, request)
         return id.rawValue
     }
 
     func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         let request = try UpdateRequest(state: state, options: options)
-        let now = clock.now
-        let before = registry
-        let events = try mapped { () throws(ActivityError) in
-            try registry.update(id: id, state: request.state, options: request.options, now: now)
+        try transact(durable: false) { (now: Double) throws(ActivityError) in
+            ((), try registry.update(id: id, state: request.state, options: request.options, now: now))
         }
-        try commit(events, before: before, durable: false, now: now)
     }
 
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         let request = try EndRequest(state: state, options: options)
-        let now = clock.now
-        let before = registry
-        let events = try mapped { () throws(ActivityError) in
-            try registry.end(id: id, state: request.state, options: request.options, now: now)
+        try transact { (now: Double) throws(ActivityError) in
+            ((), try registry.end(id: id, state: request.state, options: request.options, now: now))
         }
-        try commit(events, before: before, now: now)
     }
 
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                 options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
         reloadKindsIfUnknown(request.kind)
-        let now = clock.now
-        let before = registry
-        let (id, started, events) = try mapped { () throws(ActivityError) in
-            try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
-                                options: request.options, endOptions: EndOptions(reason: request.reason), now: now)
+        return try transact { (now: Double) throws(ActivityError) in
+            let (id, started, events) = try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
+                                                            options: request.options, endOptions: EndOptions(reason: request.reason),
+                                                            now: now)
+            return ((id.rawValue, started), events)
         }
-        try commit(events, before: before, now: now)
-        return (id.rawValue, started)
     }
 
     func pause(id: String) throws(DBusError) {
@@ -68,10 +59,7 @@ extension ActivityService {
 
     /// Pause, Resume and Extend: one model call on the registry at this moment, committed.
     private func timerCall(_ body: (Double) throws(ActivityError) -> [ActivityEvent]) throws(DBusError) {
-        let now = clock.now
-        let before = registry
-        let events = try mapped { () throws(ActivityError) in try body(now) }
-        try commit(events, before: before, now: now)
+        try transact { (now: Double) throws(ActivityError) in ((), try body(now)) }
     }
 
     func properties(id: String) throws(DBusError) -> DBusValue {

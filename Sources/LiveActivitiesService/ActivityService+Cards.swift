@@ -1,4 +1,5 @@
 import ActivityModel
+import DBus
 
 /// What the notification side reports back (on the presenter's thread, posted to the loop): a
 /// card button, a card the user closed, a new server, a card's notification id.
@@ -7,15 +8,10 @@ extension ActivityService {
     /// announced with ActionInvoked.
     func handleAction(id: String, key: String) {
         guard registry.activity(id) != nil else { return }
-        let now = clock.now
-        let before = registry
-        do {
-            let events = try registry.invoke(action: key, id: id, now: now)
-            try commit(events, before: before, now: now)
-        } catch let error as ActivityError {
-            Log.warning("card action \(key) on \(id): \(error.message)")
+        do throws(DBusError) {
+            try transact { (now: Double) throws(ActivityError) in ((), try registry.invoke(action: key, id: id, now: now)) }
         } catch {
-            Log.warning("card action \(key) on \(id): \(error)")
+            Log.warning("card action \(key) on \(id): \(error.message)")
         }
     }
 

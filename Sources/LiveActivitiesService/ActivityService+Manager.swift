@@ -85,11 +85,12 @@ extension ActivityService {
     func tick() {
         publishNow()
         let now = clock.now
-        let before = registry
+        let mark = registry.beginChange()
         let utcOffset = clock.utcOffset(at: now)
         let events = registry.tick(now: now, timeZoneOffset: utcOffset, style: .standard)
+        registry.endChange()  // time's changes stand even when they cannot be written now
         let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
-        if !lasting.isEmpty { persistQuietly(lasting, since: before) }
+        if !lasting.isEmpty { persistQuietly(changes(lasting, since: mark), durable: true) }
         recordHistory(events, now: now)
         let view = RoundView(now: now, utcOffset: utcOffset, registry: registry,
                              pushToken: { [unowned self] id in announcedPushToken(id) })

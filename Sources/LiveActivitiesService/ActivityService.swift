@@ -99,10 +99,14 @@ public final class ActivityService {
         do {
             return try body()
         } catch {
-            throw DBusError(name: error.name == "InvalidArgs" ? "org.freedesktop.DBus.Error.InvalidArgs"
-                                                             : BusNames.errorPrefix + error.name,
-                            message: error.message)
+            throw Self.busError(error)
         }
+    }
+
+    /// The D-Bus error of the contract for a model error.
+    static func busError(_ error: ActivityError) -> DBusError {
+        DBusError(name: error.name == "InvalidArgs" ? "org.freedesktop.DBus.Error.InvalidArgs" : BusNames.errorPrefix + error.name,
+                  message: error.message)
     }
 }
 

@@ -12,7 +12,9 @@ public struct ActivityRegistry: Sendable {
     /// `Enabled`: when false, Start and Toggle-to-start are refused with `Disabled`.
     public var enabled: Bool
     public internal(set) var idGenerator: ActivityIDGenerator
-    var storage: [ActivityID: Activity] = [:]
+    var storage = UndoableStorage()
+    /// `enabled` and the id generator when the open change began (`beginChange`).
+    private var settingsBeforeChange: RegistryMark?
     /// What each activity looked like at the last tick, to report `rendered` only on change;
     /// an activity's entry goes when it changes. Also reused by the reads of that same moment
     /// (`render(id:)`, `compactText`, `nextDeadline`), so a tick renders each activity once.
@@ -36,6 +38,31 @@ public struct ActivityRegistry: Sendable {
         self.enabled = snapshot.enabled
         self.idGenerator = snapshot.idGenerator
         for activity in snapshot.activities { storage[activity.id] = activity }
+    }
+
+    /// Opens a change: until `endChange` or `rollBack`, what the registry's calls replace is
+    /// kept so it can be put back. Returns the settings as they are, for the journal.
+    public mutating func beginChange() -> RegistryMark {
+        let mark = RegistryMark(enabled: enabled, idGenerator: idGenerator)
+        storage.beginChange()
+        settingsBeforeChange = mark
+        return mark
+    }
+
+    /// Keeps the open change.
+    public mutating func endChange() {
+        storage.endChange()
+        settingsBeforeChange = nil
+    }
+
+    /// Takes the open change back, as if its calls had not been made.
+    public mutating func rollBack() {
+        for id in storage.rollBack() { renderCache[id] = nil }
+        if let settings = settingsBeforeChange {
+            enabled = settings.enabled
+            idGenerator = settings.idGenerator
+        }
+        settingsBeforeChange = nil
     }
 
     /// Everything to persist: activities, `Enabled` and the id generator.
@@ -115,6 +142,12 @@ public struct ActivityRegistry: Sendable {
         if let staleAt = activity.staleAt, staleAt <= now { return .stale }
         return .active
     }
+}
+
+/// A registry's settings at the start of a change: what the journal compares with after it.
+public struct RegistryMark: Sendable, Equatable {
+    public let enabled: Bool
+    public let idGenerator: ActivityIDGenerator
 }
 
 /// The persisted form of a registry.

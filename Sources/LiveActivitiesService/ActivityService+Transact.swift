@@ -1,0 +1,51 @@
+import ActivityModel
+import DBus
+
+/// The one pattern of a call that changes something: the clock read once, the model's call
+/// with what it replaces kept aside (no copy of the registry), its journal records taken from
+/// the events, written before the reply (a write that fails puts the registry back and
+/// refuses the call with `StorageFailed`), then published after the reply.
+extension ActivityService {
+    /// Runs `change` at one moment and commits its events; returns its result.
+    func transact<T>(durable: Bool = true,
+                     _ change: (_ now: Double) throws(ActivityError) -> (result: T, events: [ActivityEvent])) throws(DBusError) -> T {
+        let now = clock.now
+        let mark = registry.beginChange()
+        let outcome: (result: T, events: [ActivityEvent])
+        do {
+            outcome = try change(now)
+        } catch {
+            registry.endChange()  // a refused call changed nothing
+            throw Self.busError(error)
+        }
+        let records = changes(outcome.events, since: mark)
+        do {
+            try store.record(records, durable: durable) { fullState }
+        } catch {
+            registry.rollBack()
+            publishStorageStatus()
+            throw Self.storageFailed(error)
+        }
+        registry.endChange()
+        if !durable { syncSoon() }
+        recordHistory(outcome.events, now: now)
+        publishLater(outcome.events)
+        return outcome.result
+    }
+
+    /// The journal records of what `events` changed since `mark`: each activity's record, or
+    /// its removal, and the settings when they moved.
+    func changes(_ events: [ActivityEvent], since mark: RegistryMark) -> [JournalRecord] {
+        var changed: [JournalRecord] = []
+        if mark.enabled != registry.enabled || mark.idGenerator != registry.idGenerator {
+            changed.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
+        }
+        var seen = Set<String>()
+        for event in events {
+            let id = event.activityID.rawValue
+            guard seen.insert(id).inserted else { continue }
+            changed.append(registry.activity(id).map { .activity($0) } ?? .removed(id))
+        }
+        return changed
+    }
+}
