@@ -5,9 +5,10 @@ import Notifications
 /// The daemon's core, as thin orchestration: a call is decoded, the model (the registry)
 /// decides, the change is persisted, the caller gets the reply, and what happened is
 /// published afterwards. Each step has its own file: start-up (`+Startup`), the calls
-/// (`+Calls`), persistence (`+Commit`), signals (`+Publishing`), one activity's views
-/// (`+Views`, composed by `CardComposer`), the manager's properties and the one timer
-/// (`+Manager`), what the notification side reports back (`+Cards`). It lives on the event loop's thread; the
+/// (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), signals
+/// (`+Publishing`), one activity's views (`+Views`, from one `RoundView` per call or round,
+/// composed by `CardComposer`), the card's pace (`+CardPacing`), the manager's properties and
+/// the one timer (`+Manager`), what the notification side reports back (`+Cards`). It lives on the event loop's thread; the
 /// notification server is only reached through its `CardSink`.
 public final class ActivityService {
     let loop: EventLoop
