@@ -14,6 +14,8 @@ final class NotificationEngine: @unchecked Sendable {
         var notification: LibnotifyNotification?
         /// A server id to take back on the next show (the server expired the popup, e.g. KDE).
         var resumeServerID: Int32?
+        /// Its own notification source on servers that keep few per source (`sourceSlot`).
+        var sourceSlot = 0
     }
 
     let context: MainContextHandle
@@ -107,7 +109,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func show(id: String, card: Card, alert: CardAlert?, now: Double) {
         if cards[id] == nil { cardOrder.append(id) }
-        var live = cards[id] ?? LiveCard(card: card)
+        var live = cards[id] ?? LiveCard(card: card, sourceSlot: freeSourceSlot())
         live.card = card
         if alert != nil { live.closedByUser = false }
         cards[id] = live
@@ -217,7 +219,15 @@ final class NotificationEngine: @unchecked Sendable {
     private func makeRequest(_ item: CardScheduler.Pending) -> NotificationRequest {
         let live = cards[item.id]
         let firstShow = live?.notification == nil && (live?.resumeServerID ?? adopted[item.id]) == nil
-        return NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow)
+        let slot = profile.sourcePerCard ? live?.sourceSlot ?? 0 : 0
+        return NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow,
+                                        sourceSlot: slot)
+    }
+
+    /// The lowest source slot no live card holds.
+    private func freeSourceSlot() -> Int {
+        let taken = Set(cards.values.map(\.sourceSlot))
+        return (0...).first { !taken.contains($0) } ?? 0
     }
 
     private func send(_ item: CardScheduler.Pending, request: NotificationRequest) {

@@ -106,6 +106,20 @@ struct CardTests {
         #expect(alert.hints["sound-name"] == .string("message-new-instant"))
     }
 
+    /// GNOME 43–47 keep 3 notifications per source (app name + pid) and destroy the oldest:
+    /// there each card of one kind gets a source of its own (an app name that differs only by
+    /// zero-width spaces); GNOME 48+ keeps 10, so cards share one source (one group) there.
+    @Test(arguments: [("43.9", 8), ("47.2", 8), ("48.7", 1), ("50.5", 1)])
+    func gnomeBefore48GetsOneSourcePerCard(version: String, distinctSources: Int) throws {
+        let f = try DaemonFixture(recorderName: "gnome-shell", recorderVersion: version,
+                                  capabilities: ["actions", "body", "body-markup", "persistence"])
+        for index in 1...8 { _ = try f.client.start("generic", state: ["title": .string("Card\(index)")]) }
+        #expect(f.waitForNotifies(8))
+        let names = try #require(f.recorder?.calls.map(\.appName))
+        #expect(Set(names).count == distinctSources, "\(names.map { $0.unicodeScalars.count })")
+        #expect(Set(names.map { $0.replacingOccurrences(of: "\u{200B}", with: "") }).count == 1, "all show one app name")
+    }
+
     @Test func disablingHidesCardsAndEnablingShowsThemAgain() throws {
         let f = try DaemonFixture(recorderName: "dunst")
         let c = f.client

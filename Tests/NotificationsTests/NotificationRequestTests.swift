@@ -34,6 +34,13 @@ struct NotificationRequestTests {
         #expect(request.hints["resident"]?.dbusSignature == "b")
     }
 
+    @Test func aSourceSlotAddsInvisibleCharactersToTheAppNameOnly() {
+        let request = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, sourceSlot: 2)
+        #expect(request.appName == "Focus\u{200B}\u{200B}")
+        #expect(request.summary == NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil).summary)
+        #expect(NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, sourceSlot: 0).appName == "Focus")
+    }
+
     @Test func routineUpdateOnGnomeIsLowUrgencyWithTextBar() {
         let request = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil)
         #expect(request.urgency == .low)
