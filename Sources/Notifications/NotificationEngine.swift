@@ -232,6 +232,13 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func send(_ item: CardScheduler.Pending, request: NotificationRequest) {
         guard cards[item.id] != nil, makeRoom(for: item.id, alert: item.alert != nil), var live = cards[item.id] else { return }
+        if profile.urgencyAppliesLate, item.alert != nil {
+            // A replace cannot pop there: the alert is a new notification (its old "closed" is ignored).
+            closeOnServer(live.notification)
+            live.notification = nil
+            live.resumeServerID = nil
+            adopted[item.id] = nil
+        }
         let resume = live.resumeServerID ?? adopted.removeValue(forKey: item.id)
         guard let notification = live.notification
                 ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: resume) else {
@@ -245,6 +252,10 @@ final class NotificationEngine: @unchecked Sendable {
         notification.apply(request)
         do {
             try notification.show()
+            if profile.urgencyAppliesLate && request.urgency != .low {
+                notification.apply(request.settled())
+                try notification.show()
+            }
         } catch {
             logWarning("showing card \(item.id) failed: \(error)")
         }

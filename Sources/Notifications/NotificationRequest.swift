@@ -76,6 +76,16 @@ public struct NotificationRequest: Sendable, Equatable {
                                    urgency: urgency)
     }
 
+    /// The same card at urgency low, sound hint kept: sent right after a normal-urgency one on
+    /// servers whose urgency applies one Notify late (`ServerProfile.urgencyAppliesLate`), so the
+    /// next routine update is judged low. The sound stays so a banner still waiting plays it.
+    public func settled() -> NotificationRequest {
+        var request = self
+        request.urgency = .low
+        request.hints["urgency"] = .byte(Urgency.low.rawValue)
+        return request
+    }
+
     /// The flat `as` actions argument of Notify: key, label, key, label…
     public var flatActions: [String] {
         actions.flatMap { [$0.key, $0.label] }

@@ -23,10 +23,19 @@ public struct ServerProfile: Sendable, Equatable {
     /// `sourceSlot`): GNOME Shell 43–47 keep at most 3 notifications per source (keyed by app
     /// name and pid) and destroy the oldest, so a fourth live card would take one away. Built in only.
     public var sourcePerCard: Bool
+    /// GNOME Shell 46+ decides on a banner before it applies a replace's urgency: a replace is
+    /// judged by the urgency of the Notify before it (the first routine update at low after a
+    /// Start at normal popped the banner again), and a card that was replaced since its last
+    /// banner never pops again (an alert sent as a replace showed nothing). So there each send
+    /// at normal urgency is followed at once by the same card at low (while its banner shows or
+    /// waits: no second banner), and an alert closes the card and shows it as a new one. Seen on
+    /// GNOME 48.7 and 50.5 (`scripts/desktop-matrix gnome48-cards gnome50-cards`). Built in only.
+    public var urgencyAppliesLate: Bool
 
     public init(sendsValueHint: Bool = false, bodyMarkup: Bool = false, routineUrgencyLow: Bool = false,
                 showsSeconds: Bool = true, minimumIdenticalInterval: Double = 0, maxVisibleCards: Int = 0,
-                closesByExpiring: Bool = false, sourcePerCard: Bool = false) {
+                closesByExpiring: Bool = false, sourcePerCard: Bool = false,
+                urgencyAppliesLate: Bool = false) {
         self.sendsValueHint = sendsValueHint
         self.bodyMarkup = bodyMarkup
         self.routineUrgencyLow = routineUrgencyLow
@@ -35,6 +44,7 @@ public struct ServerProfile: Sendable, Equatable {
         self.maxVisibleCards = maxVisibleCards
         self.closesByExpiring = closesByExpiring
         self.sourcePerCard = sourcePerCard
+        self.urgencyAppliesLate = urgencyAppliesLate
     }
 
     /// The profile for an unknown server (or none yet): text progress, no markup, plain urgency.
@@ -51,6 +61,7 @@ public struct ServerProfile: Sendable, Equatable {
             // counts as old: separate sources cost nothing there.
             let major = Int(info.version.prefix { $0.isNumber }) ?? 0
             profile.sourcePerCard = major < 48
+            profile.urgencyAppliesLate = major >= 46
         case .kdePlasma:
             profile.minimumIdenticalInterval = 1.0
         case .dunst, .mako, .swaync:

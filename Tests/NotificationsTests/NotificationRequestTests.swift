@@ -41,6 +41,17 @@ struct NotificationRequestTests {
         #expect(NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, sourceSlot: 0).appName == "Focus")
     }
 
+    @Test func aSettledRequestIsTheSameCardAtLowUrgencyKeepingItsSound() {
+        let alert = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: CardAlert(soundName: "bell"))
+        let settled = alert.settled()
+        #expect(alert.urgency == .normal && settled.urgency == .low)
+        #expect(settled.hints["urgency"] == .byte(0) && settled.hints["sound-name"] == .string("bell"))
+        var same = settled
+        same.urgency = alert.urgency
+        same.hints["urgency"] = alert.hints["urgency"]
+        #expect(same == alert, "nothing else changes")
+    }
+
     @Test func routineUpdateOnGnomeIsLowUrgencyWithTextBar() {
         let request = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil)
         #expect(request.urgency == .low)

@@ -58,6 +58,14 @@ struct ServerProfileTests {
         #expect(!ServerProfile.detect(ServerInfo(name: "dunst", version: version)).sourcePerCard)
     }
 
+    /// GNOME 46+ apply a replace's urgency after deciding on its banner.
+    @Test(arguments: [("43.9", false), ("45.5", false), ("46.0", true), ("48.7", true), ("50.5", true), ("", false)])
+    func gnome46AndLaterApplyTheUrgencyLate(version: String, late: Bool) {
+        let info = ServerInfo(name: "gnome-shell", vendor: "GNOME", version: version, capabilities: ["body-markup"])
+        #expect(ServerProfile.detect(info).urgencyAppliesLate == late)
+        #expect(!ServerProfile.detect(ServerInfo(name: "Plasma", vendor: "KDE", version: version)).urgencyAppliesLate)
+    }
+
     @Test func onlyNotificationDaemonShowsOneCardAtATime() {
         for row in Self.rows {
             #expect(ServerProfile.detect(row.info).maxVisibleCards == (row.kind == .notificationDaemon ? 1 : 0),
