@@ -136,6 +136,7 @@ class PanelRun:
         other = self.js(js.EXTENSION_INFO % f"'{self.other_uuid}'")
         self.add("the other build: out of date, no error", check(other and other["state"] == 4 and not other["error"],
                  f"{self.other_uuid}: state 4 (OUT_OF_DATE)", f"{self.other_uuid}: {other}"))
+        self.check_doctor()
         island = self.island()
         self.add("hidden while nothing is live", check(island and island["inPanel"] and not island["visible"],
                  "in statusArea, hidden", f"{island}"))
@@ -177,6 +178,16 @@ class PanelRun:
         self.check_appindicator()
         self.check_end_and_disable()
         return self.rows
+
+    def check_doctor(self):
+        """`liveactivity doctor` names the build that fits this shell and says it is enabled."""
+        result = subprocess.run([os.path.join(self.prefix, "bin", "liveactivity"), "doctor"],
+                                env=dict(self.daemon_env, XDG_DATA_DIRS=os.path.join(self.prefix, "share")),
+                                capture_output=True, text=True, timeout=30)
+        line = next((l for l in result.stdout.splitlines() if "] GNOME extension: " in l), "")
+        self.add("doctor: the build fits the shell and is enabled", check(
+            line.startswith("[ok] GNOME extension: GNOME Shell ") and f"{self.uuid} fits and is enabled" in line,
+            line, f"{line!r}\n{result.stdout}{result.stderr}"))
 
     def check_menu(self):
         # The menu opens, and is laid out, over the next frames.
