@@ -109,7 +109,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func show(id: String, card: Card, alert: CardAlert?, now: Double) {
         if cards[id] == nil { cardOrder.append(id) }
-        var live = cards[id] ?? LiveCard(card: card, sourceSlot: freeSourceSlot())
+        var live = cards[id] ?? LiveCard(card: card, sourceSlot: freeSourceSlot(appName: card.appName))
         live.card = card
         if alert != nil { live.closedByUser = false }
         cards[id] = live
@@ -224,9 +224,10 @@ final class NotificationEngine: @unchecked Sendable {
                                         sourceSlot: slot)
     }
 
-    /// The lowest source slot no live card holds.
-    private func freeSourceSlot() -> Int {
-        let taken = Set(cards.values.map(\.sourceSlot))
+    /// The lowest source slot no live card of that app name holds (the first card of each app
+    /// keeps its plain name).
+    private func freeSourceSlot(appName: String) -> Int {
+        let taken = Set(cards.values.filter { $0.card.appName == appName }.map(\.sourceSlot))
         return (0...).first { !taken.contains($0) } ?? 0
     }
 

@@ -118,6 +118,10 @@ struct CardTests {
         let names = try #require(f.recorder?.calls.map(\.appName))
         #expect(Set(names).count == distinctSources, "\(names.map { $0.unicodeScalars.count })")
         #expect(Set(names.map { $0.replacingOccurrences(of: "\u{200B}", with: "") }).count == 1, "all show one app name")
+        _ = try f.client.start("generic", state: ["title": .string("Other")], options: ["app-name": .string("Other app")])
+        #expect(waitUntil { f.recorder?.calls.contains { $0.summary == "Other" } == true })
+        #expect(f.recorder?.calls.first { $0.summary == "Other" }?.appName == "Other app",
+                "the first card of each app name keeps its name as it is")
     }
 
     /// GNOME 46+ judge a replace by the urgency of the Notify before it, and never pop a card
