@@ -32,14 +32,14 @@ struct GnomeExtensionCheck {
         guard !installed.isEmpty else {
             return Finding(level: .info, check: "GNOME extension", text: "not installed (optional, for GNOME Shell)")
         }
-        let where_ = installed.map { "\($0.uuid) (\(versionsText($0.shellVersions)))" }.joined(separator: ", ")
+        let installedText = installed.map { "\($0.uuid) (\(versionsText($0.shellVersions)))" }.joined(separator: ", ")
         guard let shellVersion else {
-            return Finding(level: .ok, check: "GNOME extension", text: "installed: \(where_); no GNOME Shell found to match")
+            return Finding(level: .ok, check: "GNOME extension", text: "installed: \(installedText); no GNOME Shell found to match")
         }
         let major = String(shellVersion.prefix { $0 != "." })
         guard let fitting = installed.first(where: { $0.shellVersions.contains(major) || $0.shellVersions.contains(shellVersion) }) else {
             return Finding(level: .broken, check: "GNOME extension",
-                           text: "GNOME Shell \(shellVersion) loads none of the installed builds: \(where_)",
+                           text: "GNOME Shell \(shellVersion) loads none of the installed builds: \(installedText)",
                            fix: "install a liveactivities release that supports GNOME Shell \(major)")
         }
         let shell = "GNOME Shell \(shellVersion): \(fitting.uuid) fits"
