@@ -278,10 +278,10 @@ class PanelRun:
         # A signal handler left connected would now touch destroyed actors: make the daemon
         # signal, and wait until the shell has seen it (the AppIndicator item shows the new text).
         self.la("start", "generic", "title=After disable", "--id", "after")
-        seen = self.wait(lambda: any("After disable" in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)), timeout=5)
+        seen = self.wait(lambda: any("After disable" in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)), timeout=15)
         self.la("update", "after", "title=After disable 2")
         seen = seen and self.wait(lambda: any("After disable 2" in " ".join(i["texts"])
-                                              for i in self.js(js.APPINDICATORS)), timeout=5)
+                                              for i in self.js(js.APPINDICATORS)), timeout=15)
         still_none = self.js(js.LEFTOVERS)
         self.la("end", "after")
         self.js(js.ENABLE % f"'{self.uuid}'")
