@@ -6,7 +6,13 @@ BUS_NAME = io.github.liveactivities.LiveActivities1
 PLASMOID = io.github.liveactivities.compact
 PLASMOID_DIR = $(DATADIR)/plasma/plasmoids/$(PLASMOID)
 CONFIG ?= release
-GNOME_EXTENSION = liveactivities@liveactivities.github.io
+# Two builds of the GNOME Shell extension, one uuid each, each declaring only the shell
+# versions it runs on: GNOME loads the one that fits and marks the other out of date, so one
+# install serves Debian 12 (43) and 13/testing (48/50) and survives a shell upgrade. Their
+# logic has one source, data/gnome-shell/shared/; each build's island.js is its header
+# (legacy imports or ES-module imports) followed by the shared files (docs/desktops-gnome.md).
+GNOME_EXTENSIONS = liveactivities@liveactivities.github.io liveactivities-shell45@liveactivities.github.io
+GNOME_SHARED = data/gnome-shell/shared/rows.js data/gnome-shell/shared/island.js
 
 .PHONY: all build test run install install-files uninstall clean install-completions install-man package
 
@@ -34,8 +40,14 @@ install-files: install-completions install-man
 	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
 	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	install -m 644 data/kinds/*.json $(DESTDIR)$(DATADIR)/liveactivities/kinds/
-	install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)
-	install -m 644 data/gnome-shell/$(GNOME_EXTENSION)/* $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)/
+	for uuid in $(GNOME_EXTENSIONS); do \
+	  dir=$(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid; \
+	  install -d $$dir && \
+	  install -m 644 data/gnome-shell/$$uuid/metadata.json data/gnome-shell/$$uuid/extension.js \
+	    data/gnome-shell/shared/stylesheet.css $$dir/ && \
+	  cat data/gnome-shell/$$uuid/island.head.js $(GNOME_SHARED) > $$dir/island.js && \
+	  chmod 644 $$dir/island.js || exit 1; \
+	done
 	install -d $(DESTDIR)$(PLASMOID_DIR)/contents/ui $(DESTDIR)$(PLASMOID_DIR)/contents/code
 	install -m 644 data/plasma/$(PLASMOID)/metadata.json $(DESTDIR)$(PLASMOID_DIR)/
 	install -m 644 data/plasma/$(PLASMOID)/contents/ui/*.qml -t $(DESTDIR)$(PLASMOID_DIR)/contents/ui
@@ -71,7 +83,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service \
 	  $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	rm -rf $(DESTDIR)$(DATADIR)/liveactivities
-	rm -rf $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$(GNOME_EXTENSION)
+	for uuid in $(GNOME_EXTENSIONS); do rm -rf $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid; done
 	rm -rf $(DESTDIR)$(PLASMOID_DIR)
 
 clean:

@@ -35,6 +35,12 @@ def check(ok, good, bad):
     return yes(good) if ok else no(bad)
 
 
+
+def shown_name(app_name):
+    """An app name as a user reads it: without the zero-width spaces that give each card its own
+    notification source on GNOME 43–47 (see ServerProfile.sourcePerCard)."""
+    return app_name.replace("\u200b", "")
+
 class Run:
     """One server's scenario: starts our daemon and the monitor in `world`, then `play()`."""
 
@@ -119,7 +125,7 @@ class Run:
         groups = {key: [] for key in APPS}
         for n in notifies:
             for key, app in APPS.items():
-                if n["app"] == app:
+                if shown_name(n["app"]) == app:
                     groups[key].append(n)
         return groups
 
@@ -214,7 +220,7 @@ class Run:
             return
         cards = self.server_cards()
         if cards is not None:
-            apps = sorted(c.get("app", "") for c in cards)
+            apps = sorted(shown_name(c.get("app", "")) for c in cards)
             self.row["card shown"] = check(len(cards) == 3 and not errors,
                                            f"the server lists our 3 cards ({', '.join(apps)})",
                                            f"the server lists {len(cards)} of our cards: {cards}; errors {errors}")
@@ -257,7 +263,7 @@ class Run:
 
     def check_routine(self, routine, screen_before):
         problems = []
-        fast = [n for n in routine if n["app"] == APPS["fast"]]
+        fast = [n for n in routine if shown_name(n["app"]) == APPS["fast"]]
         if len(fast) < 3 and self.visible == 3 or not routine:
             problems.append(f"only {len(fast)} routine updates of the fast reached the server")
         loud = [n for n in routine if "sound-name" in n["hints"]]
