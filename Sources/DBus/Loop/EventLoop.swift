@@ -168,10 +168,17 @@ public final class EventLoop {
         }
     }
 
+    /// Runs one batch of posted work. When more is queued, the eventfd is set again, so the
+    /// next poll returns at once, with the bus's descriptors in it: a call's reply waits behind
+    /// at most one batch, however many push messages are queued (issue 18).
     private func runPosted() {
         remote.drainWakeups()
-        let (work, stop) = remote.takePending()
+        let (work, stop, more) = remote.takeBatch(limit: Self.postedBatchLimit)
         for item in work { item() }
         if stop { stopRequested = true }
+        if more { remote.wake() }
     }
+
+    /// How many posted items run before the loop polls its descriptors again.
+    static let postedBatchLimit = 16
 }

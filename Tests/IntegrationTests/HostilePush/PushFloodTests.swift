@@ -1,0 +1,48 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 18, point 6: a flood of push messages never holds up the bus. The event loop runs a
+/// bounded batch of posted work, then polls the bus again, so a call's reply waits behind at
+/// most one batch of push messages, not the whole queue.
+@Suite("Push flood fairness", .serialized)
+struct PushFloodTests {
+    @Test func pingStaysQuickDuringAThirtyThousandMessageFlood() throws {
+        let w = try PushWorld(recorderName: nil)
+        let (id, token) = try w.startWithToken()
+        #expect(!token.isEmpty)
+        let pinger = try TestClient(bus: w.fixture.bus, recordSignals: false)
+        let count = 30_000
+        let base = PushWorld.now()
+        var lines = ""
+        for n in 0..<count {
+            lines += "{\"aps\": {\"timestamp\": \(base), \"event\": \"update\", \"content-state\": {\"body\": \"flood\(n)\"}}}\n"
+        }
+        let file = w.broker.directory.url.appendingPathComponent("flood.txt")
+        try lines.write(to: file, atomically: true, encoding: .utf8)
+        let publisher = try ChildProcess("/bin/sh", ["-c", "exec mosquitto_pub -h 127.0.0.1 -p \(w.broker.port) -q 1 "
+                                                      + "-t liveactivities/activity/\(token) -l < '\(file.path)'"])
+        defer { publisher.stop() }
+
+        var latencies: [Double] = []
+        var lastBody = ""
+        let deadline = Date().addingTimeInterval(180)
+        while lastBody != "flood\(count - 1)" && Date() < deadline {
+            let started = DispatchTime.now().uptimeNanoseconds
+            _ = try pinger.connection.callMethod(destination: TestClient.busName, path: "/", interface: "org.freedesktop.DBus.Peer",
+                                                 member: "Ping", arguments: [], timeoutMilliseconds: 30_000)
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+            if latencies.count % 20 == 0 { lastBody = (try? pinger.get(id)["body"]?.string) ?? "" }
+            usleep(2_000)
+        }
+        #expect(lastBody == "flood\(count - 1)", "every message was applied (last body \(lastBody))")
+        let sorted = latencies.sorted()
+        let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let worst = sorted.last ?? 0
+        print("push flood: \(count) messages, \(latencies.count) pings, median \(sorted[sorted.count / 2]) ms, p99 \(p99) ms, max \(worst) ms")
+        #expect(latencies.count >= 100, "enough pings during the flood to speak of a p99: \(latencies.count)")
+        #expect(p99 < 50, "Ping p99 during the flood: \(p99) ms (max \(worst) ms)")
+        #expect(w.fixture.daemon.isRunning)
+    }
+}
