@@ -11,6 +11,10 @@ import Push
 extension ActivityService {
     /// Connects to the broker `settings` names; does nothing when it names none.
     public func startPush(_ settings: PushSettings, paths: DaemonPaths) {
+        if let problem = settings.brokerProblem {
+            pushConfigProblem = problem
+            Log.error("push is off: \(problem) (in \(paths.configFile); see docs/push.md)")
+        }
         guard let broker = settings.broker else { return }
         let path = paths.stateDirectory + "/push.json"
         var registry: PushRegistry
@@ -50,8 +54,12 @@ extension ActivityService {
         bridge.connect(settings: mqtt, maxPayloadBytes: limits.maxPayloadBytes, loop: loop)
     }
 
-    /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …`.
-    var pushStatus: String { push?.bridge.status ?? "off" }
+    /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
+    /// `push-broker` is set but cannot be used).
+    var pushStatus: String {
+        if let push { return push.bridge.status }
+        return pushConfigProblem.map { "error: \($0)" } ?? "off"
+    }
 
     /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
     func announcedPushToken(_ id: String) -> String {
@@ -63,7 +71,7 @@ extension ActivityService {
     /// A kind added at run time gets its token on the first ask. A token is handed out only
     /// once `push.json` holds it (else `StorageFailed`).
     func pushToStartToken(kind: String) throws(DBusError) -> String {
-        guard let push else { throw Self.pushOff }
+        guard let push else { throw pushOffError }
         reloadKindsIfUnknown(kind)
         guard kindNames.contains(kind) else {
             throw DBusError(name: BusNames.errorPrefix + "UnknownKind",
@@ -86,7 +94,13 @@ extension ActivityService {
 
     /// Refuses push options of Start before anything changes, when push is off.
     func checkPushOptions(_ request: StartRequest) throws(DBusError) {
-        if request.pushType != nil || request.pushChannel != nil, push == nil { throw Self.pushOff }
+        if request.pushType != nil || request.pushChannel != nil, push == nil { throw pushOffError }
+    }
+
+    /// Why push options are refused: push is off, or its `push-broker` could not be used.
+    var pushOffError: DBusError {
+        guard let pushConfigProblem else { return Self.pushOff }
+        return DBusError(name: Self.pushOff.name, message: "push is off: \(pushConfigProblem) (see docs/push.md)")
     }
 
     /// Before a Start with push options is committed: the new activity's token and channel are

@@ -35,6 +35,8 @@ public final class ActivityService {
     let limits: Limits
     /// Push over MQTT (`ActivityService+Push`); nil when `push-broker` is unset.
     var push: PushState?
+    /// Why push is off although `push-broker` is set (it could not be parsed); see `pushStatus`.
+    var pushConfigProblem: String?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil) {
