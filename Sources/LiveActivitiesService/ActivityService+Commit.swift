@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import ThreadSupport
 
 /// Where a change is persisted. An accepted call is written before the reply (nothing
 /// acknowledged may be lost; a call whose record cannot be written is refused with
@@ -8,11 +9,19 @@ import DBus
 /// written before the reply (or at once) and fsynced in a batch within a second, so a Start
 /// costs one fsync.
 extension ActivityService {
-    /// After an accepted call: its records are written, its history appended, its events queued.
+    /// After an accepted call: its history appended (fsynced), its records written, its events
+    /// queued. An End whose history line cannot be written is refused like one whose record
+    /// cannot; a history line whose record could not be written is taken back.
     func commit(_ events: [ActivityEvent], before: ActivityRegistry, durable: Bool = true, now: Double) throws(DBusError) {
-        try persist(changes(events, since: before), restoring: before, durable: durable)
+        let history = try appendHistory(events, restoring: before, now: now)
+        do {
+            try persist(changes(events, since: before), restoring: before, durable: durable)
+        } catch {
+            if let history { store.takeBackHistory(history) }
+            throw error
+        }
         if !durable { syncSoon() }
-        recordHistory(events, now: now)
+        if history != nil { rotateHistoryIfDue(now: now) }
         publishLater(events)
     }
 
@@ -107,15 +116,70 @@ extension ActivityService {
     /// The longest an acknowledged Update waits for its fsync (power loss costs at most this).
     static let syncInterval = 1.0
 
-    /// Appends each ended activity to the history file (before the reply, like the state);
-    /// a rotation it makes due runs after the reply.
+    /// Appends the entries of the activities `events` ended (before the reply, like the state);
+    /// nil when none ended. When they cannot be written the registry goes back to `before`.
+    func appendHistory(_ events: [ActivityEvent], restoring before: ActivityRegistry, now: Double) throws(DBusError) -> HistoryFile.Appended? {
+        var entries: [HistoryEntry] = []
+        for case .ended(_, _, let history) in events { entries.append(history) }
+        guard !entries.isEmpty else { return nil }
+        do {
+            return try store.appendHistory(entries, now: now)
+        } catch {
+            registry = before
+            Log.error("\(error.description); the End is refused")
+            throw Self.storageFailed(error)
+        }
+    }
+
+    /// Appends the entries of activities that time ended (a tick, a restart): nobody waits for
+    /// a reply, so a failure is logged (the End already happened).
     func recordHistory(_ events: [ActivityEvent], now: Double) {
-        var due = false
-        for case .ended(_, _, let history) in events { due = store.appendHistory(history, now: now) || due }
-        guard due else { return }
-        loop.runSoon { [weak self] in
-            guard let self else { return }
-            self.store.rotateHistory(now: self.clock.now)
+        var entries: [HistoryEntry] = []
+        for case .ended(_, _, let history) in events { entries.append(history) }
+        guard !entries.isEmpty else { return }
+        do {
+            _ = try store.appendHistory(entries, now: now)
+        } catch {
+            Log.error("\(error.description); \(entries.count) ended activities are missing from the history")
+            return
+        }
+        rotateHistoryIfDue(now: now)
+    }
+
+    /// Starts a `HistoryRotation` on a thread of its own when the file is due; its last step
+    /// (adding the lines appended meanwhile, the rename) comes back to the loop.
+    func rotateHistoryIfDue(now: Double) {
+        guard store.historyIsDue(now: now) else { return }
+        let path = store.paths.historyFile
+        let rotation = HistoryRotation(path: path, summaryPath: HistoryFile(path: path).summaryPath,
+                                       now: now, timeZoneOffset: LocalTime.utcOffset(at: now))
+        store.historyRotationRunning = true
+        let remote = loop.remote
+        let target = LoopBound(self)
+        let started = DetachedThread.start {
+            let outcome: Result<HistoryRotation.Prepared?, HistoryRotation.Failure>
+            do throws(HistoryRotation.Failure) { outcome = .success(try rotation.prepare()) } catch { outcome = .failure(error) }
+            remote.post { target.value.finishHistoryRotation(rotation, outcome) }
+        }
+        if !started {
+            store.historyRotationRunning = false
+            Log.error("cannot start a thread to rotate \(path); it is tried again at the next End")
+        }
+    }
+
+    /// On the loop: puts the rotated history in place.
+    private func finishHistoryRotation(_ rotation: HistoryRotation, _ outcome: Result<HistoryRotation.Prepared?, HistoryRotation.Failure>) {
+        store.historyRotationRunning = false
+        do throws(HistoryRotation.Failure) {
+            guard let prepared = try outcome.get() else { return }
+            try rotation.finish(prepared)
+            Log.info("\(rotation.path): \(prepared.folded) entries older than \(Int(HistoryFile.keepDays)) days or beyond its size "
+                     + "folded into \(rotation.summaryPath)")
+            if let aside = prepared.asidePath {
+                Log.warning("\(rotation.path): \(prepared.setAside) lines that are not usable entries were kept verbatim in \(aside)")
+            }
+        } catch {
+            Log.error("cannot rotate \(rotation.path): \(error)")
         }
     }
 }
