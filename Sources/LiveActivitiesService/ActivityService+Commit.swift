@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import Glibc
 import ThreadSupport
 
 /// Where a change is persisted. An accepted call is written before the reply (nothing
@@ -157,6 +158,9 @@ extension ActivityService {
         let remote = loop.remote
         let target = LoopBound(self)
         let started = DetachedThread.start {
+            // Below the event loop's priority: on a busy machine the bus comes first (on Linux,
+            // PRIO_PROCESS with 0 is the calling thread).
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             let outcome: Result<HistoryRotation.Prepared?, HistoryRotation.Failure>
             do throws(HistoryRotation.Failure) { outcome = .success(try rotation.prepare()) } catch { outcome = .failure(error) }
             remote.post { target.value.finishHistoryRotation(rotation, outcome) }
@@ -172,9 +176,11 @@ extension ActivityService {
         store.historyRotationRunning = false
         do throws(HistoryRotation.Failure) {
             guard let prepared = try outcome.get() else { return }
+            let started = clock.monotonicNow
             try rotation.finish(prepared)
+            let milliseconds = Int(((clock.monotonicNow - started) * 1000).rounded())
             Log.info("\(rotation.path): \(prepared.folded) entries older than \(Int(HistoryFile.keepDays)) days or beyond its size "
-                     + "folded into \(rotation.summaryPath)")
+                     + "folded into \(rotation.summaryPath) (the last step took \(milliseconds) ms on the event loop)")
             if let aside = prepared.asidePath {
                 Log.warning("\(rotation.path): \(prepared.setAside) lines that are not usable entries were kept verbatim in \(aside)")
             }
