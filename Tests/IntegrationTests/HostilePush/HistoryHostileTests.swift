@@ -82,6 +82,8 @@ struct HistoryHostileTests {
         try FileManager.default.createDirectory(at: f.daemon.stateDirectory, withIntermediateDirectories: true)
         try (bad[0] + "\n" + good + "\n" + bad[1] + "\n" + bad[2] + "\n").write(to: f.daemon.historyFile, atomically: true, encoding: .utf8)
 
+        let listing = try f.cli(["history"])
+        #expect(listing.status == 0, "liveactivity history skips the out-of-range line: \(listing.stderr)")
         let first = try f.client.start("generic", state: ["title": .string("one")])
         try f.client.end(first)
         #expect(waitUntil(timeout: 30) { !Self.asideFiles(f, "corrupt").isEmpty }, "the unusable lines are set aside")
