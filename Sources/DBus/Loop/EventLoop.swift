@@ -180,5 +180,5 @@ public final class EventLoop {
     }
 
     /// How many posted items run before the loop polls its descriptors again.
-    static let postedBatchLimit = 16
+    static let postedBatchLimit = 8
 }
