@@ -37,6 +37,7 @@ struct HistoryRotation: Sendable {
     /// Reads the history and writes the rotated copy and the summary; nil when nothing needs
     /// to change. Touches nothing the event loop uses.
     func prepare() throws(Failure) -> Prepared? {
+        removeLeftovers()
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -63,6 +64,16 @@ struct HistoryRotation: Sendable {
         }
         return result
     }
+
+    /// Removes copies of runs that a stopped daemon left half done (one rotation runs at a time).
+    private func removeLeftovers() {
+        let directory = AtomicFile.directory(of: path)
+        let prefix = String(path.dropFirst(directory.count + 1)) + Self.temporaryTag
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(prefix) { unlink(directory + "/" + name) }
+    }
+
+    static let temporaryTag = ".rotating-"
 
     /// Bytes of usable entries per local day (those not older than `keepDays`), in all, and
     /// how many lines are not usable. Reads only `ended-at` of each line (pass 2 checks the rest).
@@ -106,7 +117,7 @@ struct HistoryRotation: Sendable {
 
     /// Pass 2: folds, copies and sets aside; the copy and the aside file are fsynced.
     private func rewrite(fd: Int32, size: Int, foldBefore: Double, summary: inout HistorySummary) throws(Failure) -> Prepared {
-        let temporaryPath = path + ".rotating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporaryPath = path + Self.temporaryTag + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let out = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard out >= 0 else { throw Failure(description: "cannot create \(temporaryPath): \(String(cString: strerror(errno)))") }
         var kept = BufferedOutput(fd: out, path: temporaryPath)
