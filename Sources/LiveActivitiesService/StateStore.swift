@@ -155,7 +155,8 @@ final class StateStore {
 
     /// Appends ended activities to the history file, fsynced; throws when it cannot.
     func appendHistory(_ entries: [HistoryEntry], now: Double) throws(AtomicFile.WriteError) -> HistoryFile.Appended {
-        try HistoryFile(path: paths.historyFile).append(entries, now: now)
+        try checkLock()
+        return try HistoryFile(path: paths.historyFile).append(entries, now: now)
     }
 
     /// Takes back lines whose End could not be saved.
