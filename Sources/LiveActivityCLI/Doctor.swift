@@ -23,7 +23,6 @@ struct Doctor {
     }
 
     static let gnomeExtension = "liveactivities@liveactivities.github.io"
-    static let plasmaApplet = "io.github.liveactivities.compact"
 
     let environment: [String: String]
     let paths: DaemonPaths
@@ -58,12 +57,7 @@ struct Doctor {
         } else {
             findings.append(Finding(level: .info, check: "GNOME extension", text: "not installed (optional, for GNOME Shell)"))
         }
-        if let path = installed("plasma/plasmoids/\(Self.plasmaApplet)") {
-            findings.append(Finding(level: .ok, check: "Plasma applet", text: "installed in \(path)",
-                                    fix: "if the panel shows nothing: add the widget \(Self.plasmaApplet) to a panel"))
-        } else {
-            findings.append(Finding(level: .info, check: "Plasma applet", text: "not installed (optional, for KDE Plasma)"))
-        }
+        findings += PlasmaAppletCheck(environment: environment).findings()
         return findings
     }
 
