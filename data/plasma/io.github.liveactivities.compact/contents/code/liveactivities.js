@@ -65,7 +65,7 @@ function rows(stdout) {
 // as `get --json`): live activities only, each with id, title, body, progress (-1: none),
 // paused, stale and its buttons as [{key, label}].
 function liveRows(activities) {
-    return activities.filter(function (a) {
+    return plain(activities).filter(function (a) {
         return a && (a.status === "active" || a.status === "paused" || a.status === "stale");
     }).map(function (a) {
         return {
@@ -82,10 +82,30 @@ function liveRows(activities) {
     });
 }
 
+// A value from Plasma 6's QML D-Bus module as plain JavaScript: the module hands every
+// variant (each value of an a{sv}, each field of a structure) as {value: …}.
+function plain(value) {
+    if (value === null || value === undefined || typeof value !== "object") {
+        return value;
+    }
+    if (typeof value.length === "number") {
+        return Array.prototype.map.call(value, plain);
+    }
+    var keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === "value") {
+        return plain(value.value);
+    }
+    var result = {};
+    keys.forEach(function (key) {
+        result[key] = plain(value[key]);
+    });
+    return result;
+}
+
 // The ids in a `List` reply (a(ssso): id, kind, status, path), live ones only, in order.
 function liveIds(listReply) {
     var ids = [];
-    var entries = listReply || [];
+    var entries = plain(listReply) || [];
     for (var i = 0; i < entries.length; i++) {
         var status = String(entries[i][2]);
         if (status === "active" || status === "paused" || status === "stale") {

@@ -12,7 +12,7 @@ Item {
     signal activityChanged()
 
     readonly property string compactText: properties.properties.CompactText === undefined
-                                          ? "" : String(properties.properties.CompactText)
+                                          ? "" : String(LA.plain(properties.properties.CompactText))
 
     DBus.DBusServiceWatcher {
         id: daemon

@@ -41,7 +41,8 @@ PlasmoidItem {
     toolTipTextFormat: Text.PlainText
 
     // Calls `member` of `iface` on the daemon's manager object; `done` gets the reply's value
-    // (undefined after an error).
+    // (undefined after an error). `signature` is that of all arguments as one structure, "(ss)":
+    // without it the module first introspects the object for it (one more call each time).
     function call(iface, member, args, signature, done) {
         const reply = DBus.SessionBus.asyncCall({
             "service": LA.busName, "path": LA.managerPath, "iface": iface, "member": member,
@@ -55,8 +56,8 @@ PlasmoidItem {
     }
 
     function readCompactText() {
-        call("org.freedesktop.DBus.Properties", "Get", [LA.managerInterface, "CompactText"], "ss", function (value) {
-            root.polledText = value === undefined ? "" : String(value);
+        call("org.freedesktop.DBus.Properties", "Get", [LA.managerInterface, "CompactText"], "(ss)", function (value) {
+            root.polledText = value === undefined ? "" : String(LA.plain(value));
         });
     }
 
@@ -83,7 +84,7 @@ PlasmoidItem {
                 return;
             }
             ids.forEach(function (id, index) {
-                root.call(LA.managerInterface, "Get", [id], "s", function (properties) {
+                root.call(LA.managerInterface, "Get", [id], "(s)", function (properties) {
                     found[index] = properties;
                     waiting -= 1;
                     if (waiting === 0) {
@@ -95,7 +96,7 @@ PlasmoidItem {
     }
 
     function press(id, key) {
-        call(LA.managerInterface, "InvokeAction", [id, key], "ss", function () { root.readRows(); });
+        call(LA.managerInterface, "InvokeAction", [id, key], "(ss)", function () { root.readRows(); });
     }
 
     function changed() {
