@@ -282,7 +282,7 @@ class PanelChecks:
     def press_pause(self, words):
         words = ocr_words(self.world, self.popup_area, "popup-now")  # as laid out now (rows may have grown)
         heading = next((w for w in words if "oolong" in w["text"].lower()), None)
-        buttons = [w for w in words if w["text"] == "Pause" and heading and w["y"] > heading["y"]]
+        buttons = [w for w in words if letters(w["text"]) == "pause" and heading and w["y"] > heading["y"]]
         if not buttons:
             return no(f"no Pause button read under the Oolong row; OCR: {text_of(words)!r}")
         click(self.run, min(buttons, key=lambda w: w["y"]))
