@@ -129,7 +129,7 @@ class PanelChecks:
         started = time.time()
         run.la("update", "tea", "title=Oolong", "--relevance", "10")
         words = run.wait(lambda: (lambda ws: ws if shows(ws, "Oolong") else None)(ocr_words(self.world, PANEL, "p2")),
-                         timeout=8, step=0.5) or []
+                         timeout=15, step=0.5) or []
         self.add("panel: follows Update", check(bool(words), f"the panel reads {text_of(words)!r} "
                                                 f"{time.time() - started:.1f} s after the Update",
                                                 "the panel never showed the updated title 'Oolong'"))
