@@ -8,7 +8,7 @@ Rows `plasma6.3` (trixie) and `plasma6.7` (forky) of scripts/desktop-matrix.
 """
 import json
 import os
-import shutil
+import re
 import subprocess
 import time
 
@@ -103,6 +103,7 @@ class PanelChecks:
     def __init__(self, run, session, name, checks):
         self.run, self.session, self.name, self.checks = run, session, name, checks
         self.world = run.world
+        self.applet_x = None  # where OCR found the applet's text on the panel
 
     def add(self, name, verdict):
         self.checks.append((name, verdict))
@@ -262,6 +263,7 @@ class PanelChecks:
                                              if "oolong" in w["text"].lower()), None), timeout=8, step=0.5)
         if target is None:
             return [], None
+        self.applet_x = target["x"]
         click(self.run, target)
         x = max(0, min(SCREEN[0] - 1100, int(target["x"]) - 550))
         self.popup_area = (1100, 700, x, SCREEN[1] - PANEL[1] - 700)
@@ -294,13 +296,18 @@ class PanelChecks:
     def check_empty(self):
         passive = self.run.wait(lambda: self.tray_status() == "Passive", timeout=8)
 
+        # Where the applet's text was (it sits at the panel's right end, after the clock).
+        left = max(0, int(self.applet_x) - 80) if self.applet_x is not None else 0
+        area = (SCREEN[0] - left, PANEL[1], left, PANEL[3])
+
         def empty():
-            words = ocr_words(self.world, PANEL, "panel-after-end")
+            words = ocr_words(self.world, area, "panel-after-end")
             text = " ".join(w["text"] for w in words)
-            return None if "oolong" in text.lower() or "pomodoro" in letters(text) else (words,)
+            return None if re.search(r"\d", text) or "oolong" in text.lower() or "pomodoro" in letters(text) \
+                else (words,)
 
         found = self.run.wait(empty, timeout=10, step=0.5)
-        return check(passive and found, "the tray item is Passive and the panel reads no activity (OCR: "
+        return check(passive and found, "the tray item is Passive and the applet's place in the panel reads nothing (OCR: "
                      f"{text_of(found[0]) if found else ''!r})",
                      f"tray Status {self.tray_status()}; the panel still reads "
-                     f"{text_of(ocr_words(self.world, PANEL, 'panel-after-end'))!r}")
+                     f"{text_of(ocr_words(self.world, area, 'panel-after-end'))!r}")
