@@ -103,7 +103,6 @@ class PanelChecks:
     def __init__(self, run, session, name, checks):
         self.run, self.session, self.name, self.checks = run, session, name, checks
         self.world = run.world
-        self.applet_x = None  # where OCR found the applet's text on the panel
 
     def add(self, name, verdict):
         self.checks.append((name, verdict))
@@ -263,7 +262,6 @@ class PanelChecks:
                                              if "oolong" in w["text"].lower()), None), timeout=8, step=0.5)
         if target is None:
             return [], None
-        self.applet_x = target["x"]
         click(self.run, target)
         x = max(0, min(SCREEN[0] - 1100, int(target["x"]) - 550))
         self.popup_area = (1100, 700, x, SCREEN[1] - PANEL[1] - 700)
@@ -296,18 +294,20 @@ class PanelChecks:
     def check_empty(self):
         passive = self.run.wait(lambda: self.tray_status() == "Passive", timeout=8)
 
-        # Where the applet's text was (it sits at the panel's right end, after the clock).
-        left = max(0, int(self.applet_x) - 80) if self.applet_x is not None else 0
-        area = (SCREEN[0] - left, PANEL[1], left, PANEL[3])
+        # The whole panel: when the applet's text goes, the items beside it move into its place.
+        # What may read like a time there is Plasma's clock (HH:MM); the applet's text would
+        # hold the timers (M:SS), e.g. the paused tea's.
+        area = PANEL
 
         def empty():
             words = ocr_words(self.world, area, "panel-after-end")
-            text = " ".join(w["text"] for w in words)
-            return None if re.search(r"\d", text) or "oolong" in text.lower() or "pomodoro" in letters(text) \
-                else (words,)
+            clock = {time.strftime("%H:%M", time.localtime(time.time() - d)) for d in (0, 60)}
+            text = " ".join(w["text"] for w in words if not any(c in w["text"] for c in clock))
+            titles = ["oolong", "pomodoro", "fasting", "bold"]  # the titles the row used (but "Tea", too short)
+            return None if re.search(r"\d:\d\d", text) or any(t in letters(text) for t in titles) else (words,)
 
         found = self.run.wait(empty, timeout=10, step=0.5)
-        return check(passive and found, "the tray item is Passive and the applet's place in the panel reads nothing (OCR: "
+        return check(passive and found, "the tray item is Passive and the panel reads no activity, only the clock (OCR: "
                      f"{text_of(found[0]) if found else ''!r})",
                      f"tray Status {self.tray_status()}; the panel still reads "
                      f"{text_of(ocr_words(self.world, area, 'panel-after-end'))!r}")

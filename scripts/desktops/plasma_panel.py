@@ -70,7 +70,7 @@ def ocr_words(world, crop, name, after_grab=None):
         if len(cells) == 12 and cells[11].strip():
             left, top, width, height = (int(c) / 3 for c in cells[6:10])
             words.append({"text": cells[11].strip(), "x": crop[2] + left + width / 2, "y": crop[3] + top + height / 2,
-                          "line": (cells[2], cells[3], cells[4])})
+                          "left": crop[2] + left, "line": (cells[2], cells[3], cells[4])})
     return words
 
 

@@ -9,6 +9,12 @@
 var busName = "io.github.liveactivities.LiveActivities1";
 var managerPath = "/io/github/liveactivities/LiveActivities1";
 var managerInterface = busName;
+var activityInterface = busName + ".Activity";
+
+// The object path of activity `id` (as the daemon exports it).
+function activityPath(id) {
+    return managerPath + "/activity/" + id;
+}
 
 // The tray item the daemon registers (its `Id` property).
 var trayItemId = "liveactivities";

@@ -1,6 +1,7 @@
 // What Plasma 6.4 and newer let the applet follow without asking: the daemon's CompactText
-// property (PropertiesChanged) and its activities' signals. main.qml creates it only where
-// the QML D-Bus module has Properties and SignalWatcher; on 6.3 this file does not load.
+// property, the activities' start, end and status signals, and (while the popup shows them)
+// each shown activity's own PropertiesChanged. main.qml creates it only where the QML D-Bus
+// module has Properties and SignalWatcher; on 6.3 this file does not load.
 import QtQuick
 import org.kde.plasma.workspace.dbus as DBus
 import "../code/liveactivities.js" as LA
@@ -8,8 +9,13 @@ import "../code/liveactivities.js" as LA
 Item {
     id: follower
 
-    // An activity started, changed, changed status or ended (the popup's rows may differ).
+    // An activity started, changed status or ended (the popup's list of rows may differ).
     signal activityChanged()
+    // Activity `id` was updated (its row may differ).
+    signal activityUpdated(string id)
+
+    // The activities whose changes to follow (the popup's rows while it is open, else none).
+    property var ids: []
 
     readonly property string compactText: properties.properties.CompactText === undefined
                                           ? "" : String(LA.plain(properties.properties.CompactText))
@@ -33,8 +39,20 @@ Item {
         iface: LA.managerInterface
 
         function dbusActivityStarted(id, kind) { follower.activityChanged(); }
-        function dbusActivityUpdated(id) { follower.activityChanged(); }
         function dbusStatusChanged(id, status) { follower.activityChanged(); }
         function dbusActivityEnded(id, reason) { follower.activityChanged(); }
+    }
+
+    // Each followed activity's properties: a change (a timer's tick re-renders its body) is
+    // one row to read again.
+    Instantiator {
+        model: follower.ids
+        delegate: DBus.Properties {
+            required property var modelData
+            service: daemon.registered ? LA.busName : ""
+            path: LA.activityPath(modelData)
+            iface: LA.activityInterface
+            onPropertiesChanged: follower.activityUpdated(modelData)
+        }
     }
 }

@@ -7,7 +7,9 @@
 // CompactText property. On Plasma 6.4 and newer LiveFollower.qml follows it (and the
 // activities' signals) without asking; on 6.3, which has only method calls, a one-second
 // timer reads it while the daemon is on the bus. The rows are read (List, then Get per
-// activity) only while the popup is open; a button calls InvokeAction.
+// activity) only while the popup is open: on 6.4+ when an activity starts, ends or changes
+// status, and only the changed row on an update; on 6.3 when the text changes. A button
+// calls InvokeAction.
 import QtQuick
 import QtQuick.Layouts
 import org.kde.plasma.plasmoid
@@ -95,6 +97,28 @@ PlasmoidItem {
         });
     }
 
+    // On Plasma 6.4+: one activity changed (ActivityUpdated): read only its row again.
+    function readOne(id) {
+        if (!expanded) {
+            return;
+        }
+        if (reading) {
+            readAgain = true;
+            return;
+        }
+        call(LA.managerInterface, "Get", [id], "(s)", function (properties) {
+            const fresh = LA.liveRows(properties === undefined ? [] : [properties]);
+            const index = root.rows.findIndex(function (row) { return row.id === id; });
+            if (fresh.length === 0 || index < 0) {
+                root.readRows();  // it is no longer live, or is new: read the whole list
+                return;
+            }
+            const rows = root.rows.slice();
+            rows[index] = fresh[0];
+            root.rows = rows;
+        });
+    }
+
     function press(id, key) {
         call(LA.managerInterface, "InvokeAction", [id, key], "(ss)", function () { root.readRows(); });
     }
@@ -102,11 +126,26 @@ PlasmoidItem {
     function changed() {
         if (expanded) {
             readRows();
+        } else {
+            followShownRows();
         }
     }
 
-    onCompactTextChanged: changed()
+    // Plasma 6.3 has no signals: a change of the text is the only sign that rows changed.
+    onCompactTextChanged: if (follower === null) changed()
     onExpandedChanged: changed()
+    // On 6.4+ the shown rows' own changes are followed, while the popup is open.
+    onRowsChanged: followShownRows()
+
+    function followShownRows() {
+        if (follower === null) {
+            return;
+        }
+        const ids = expanded ? rows.map(function (row) { return row.id; }) : [];
+        if (ids.join("\n") !== follower.ids.join("\n")) {
+            follower.ids = ids;
+        }
+    }
 
     DBus.DBusServiceWatcher {
         id: daemon
@@ -128,6 +167,7 @@ PlasmoidItem {
         if (component.status === Component.Ready) {
             follower = component.createObject(root);
             follower.activityChanged.connect(changed);
+            follower.activityUpdated.connect(readOne);
         }
     }
 
