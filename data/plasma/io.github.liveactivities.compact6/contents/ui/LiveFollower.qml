@@ -43,16 +43,18 @@ Item {
         function dbusActivityEnded(id, reason) { follower.activityChanged(); }
     }
 
-    // Each followed activity's properties: a change (a timer's tick re-renders its body) is
-    // one row to read again.
+    // Each followed activity's PropertiesChanged (a timer's tick re-renders its body): one row
+    // to read again. A signal watcher asks nothing of the object, so an activity that ends
+    // and vanishes leaves no error behind.
     Instantiator {
         model: follower.ids
-        delegate: DBus.Properties {
+        delegate: DBus.SignalWatcher {
             required property var modelData
             service: daemon.registered ? LA.busName : ""
             path: LA.activityPath(modelData)
-            iface: LA.activityInterface
-            onPropertiesChanged: follower.activityUpdated(modelData)
+            iface: "org.freedesktop.DBus.Properties"
+
+            function dbusPropertiesChanged(name, changed, invalidated) { follower.activityUpdated(modelData); }
         }
     }
 }
