@@ -111,7 +111,9 @@ extension ActivityService {
     /// a rotation it makes due runs after the reply.
     func recordHistory(_ events: [ActivityEvent], now: Double) {
         var due = false
-        for case .ended(_, _, let history) in events { due = store.appendHistory(history, now: now) || due }
+        for case .ended(_, _, let history) in events {
+            due = store.appendHistory(historyWithAwayTime(history), now: now) || due
+        }
         guard due else { return }
         loop.runSoon { [weak self] in
             guard let self else { return }

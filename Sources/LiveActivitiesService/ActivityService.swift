@@ -37,6 +37,8 @@ public final class ActivityService {
     var push: PushState?
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
     var wallClockOffset: Double?
+    /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
+    var focus: FocusSupport?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil) {
