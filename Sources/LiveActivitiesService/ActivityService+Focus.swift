@@ -23,6 +23,18 @@ extension ActivityService {
         focus = FocusSupport(quieter: quieter, idlePauseAfter: config.idlePauseAfter, stateDirectory: stateDirectory) {
             IdleSources.available(on: connection, clock: clock)
         }
+        guard config.idlePauseAfter > 0 else { return }
+        focus?.ownerWatch = IdleSources.watchOwners(on: connection) { [weak self] in self?.idleSourceChanged() }
+    }
+
+    /// An idle monitor came, went or was replaced (a shell restart drops its watches): the
+    /// watches are set again on whatever serves now.
+    func idleSourceChanged() {
+        guard let focus else { return }
+        focus.idleSource?.stopWatching()
+        focus.idleSource = nil
+        focus.watching = .nothing
+        settleFocus(now: clock.now)
     }
 
     /// The Do Not Disturb of the notification server in use (nil: none we can drive).

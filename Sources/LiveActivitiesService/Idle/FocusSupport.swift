@@ -1,5 +1,6 @@
 import ActivityFiles
 import ActivityModel
+import DBus
 
 /// What the daemon keeps for focus that quiets the desktop and idle-aware sessions (issue 21):
 /// the Do Not Disturb controller, the idle source and what it watches for, and the time away
@@ -23,6 +24,8 @@ final class FocusSupport {
     var idleSource: (any IdleSource)?
     var watching = Watch.nothing
     var ledger: AwayLedger
+    /// The handler that hears idle monitors come and go (kept so it stays registered).
+    var ownerWatch: DBusConnection.HandlerToken?
 
     init(quieter: DesktopQuieter?, idlePauseAfter: Double, stateDirectory: String,
          findIdleSource: @escaping () -> (any IdleSource)?) {

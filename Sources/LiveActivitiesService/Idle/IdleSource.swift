@@ -26,6 +26,22 @@ enum IdleSources {
         }
         return nil
     }
+
+    /// Calls `changed` when either idle monitor's name changes owner (a desktop starting after
+    /// the daemon, a shell restart); returns the handler's token.
+    static func watchOwners(on connection: DBusConnection, changed: @escaping () -> Void) -> DBusConnection.HandlerToken {
+        let names = [IdleSourceChoice.mutter.rawValue, IdleSourceChoice.screenSaver.rawValue]
+        for name in names {
+            try? connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+                                     + "member='NameOwnerChanged',arg0='\(name)'")
+        }
+        return connection.addMessageHandler { message in
+            guard message.kind == .signal, message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus",
+                  let name = (try? message.arguments())?.first?.string, names.contains(name) else { return false }
+            changed()
+            return false
+        }
+    }
 }
 
 /// GNOME's `org.gnome.Mutter.IdleMonitor` (`/org/gnome/Mutter/IdleMonitor/Core`): an idle
