@@ -27,13 +27,16 @@ enum HistoryExport {
     static func json(_ entries: [HistoryEntry], timeZone: TimeZone = .current) -> String {
         let rows: [[String: Any]] = entries.map { entry in
             ["id": entry.id, "kind": entry.kind, "title": entry.title ?? "", "task": entry.task ?? "",
-             "started-at": entry.startedAt, "ended-at": entry.endedAt,
+             "started-at": finite(entry.startedAt), "ended-at": finite(entry.endedAt),
              "start": isoTime(entry.startedAt, timeZone), "end": isoTime(entry.endedAt, timeZone),
-             "reason": entry.reason.rawValue, "focused-seconds": entry.focusedSeconds,
-             "away-seconds": entry.awaySeconds ?? 0]
+             "reason": entry.reason.rawValue, "focused-seconds": finite(entry.focusedSeconds),
+             "away-seconds": finite(entry.awaySeconds ?? 0)]
         }
         return OutputFormat.json(rows)
     }
+
+    /// A number JSON can carry (a damaged entry's NaN or infinity as 0).
+    static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 
     /// `stats --by day|task` as a table.
     static func breakdownText(_ breakdown: HistoryBreakdown, grouping: HistoryBreakdown.Grouping) -> String {
@@ -55,7 +58,7 @@ enum HistoryExport {
 
     /// Whole seconds as text (the history keeps fractions; a sheet wants integers).
     static func seconds(_ value: Double) -> String {
-        String(Int(saturating: max(0, value).rounded(.down)))
+        InputLimits.isDuration(value) ? String(Int(value.rounded(.down))) : "0"
     }
 
     /// `2026-12-01T14:30:00+01:00` in `timeZone`; a damaged time as `invalid time`.

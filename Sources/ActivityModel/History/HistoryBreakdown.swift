@@ -33,8 +33,8 @@ public struct HistoryBreakdown: Equatable, Sendable {
             var row = rows[slot] ?? Row(key: key, kind: entry.kind)
             row.sessions += 1
             if entry.reason == .completed { row.completed += 1 }
-            row.focusedSeconds += max(0, entry.focusedSeconds)
-            row.awaySeconds += max(0, entry.awaySeconds ?? 0)
+            row.focusedSeconds += Self.duration(entry.focusedSeconds)
+            row.awaySeconds += Self.duration(entry.awaySeconds ?? 0)
             rows[slot] = row
         }
         let sorted = rows.values.sorted { a, b in
@@ -48,8 +48,14 @@ public struct HistoryBreakdown: Equatable, Sendable {
         return HistoryBreakdown(rows: sorted)
     }
 
+    /// A recorded duration as counted: a damaged one (negative, not finite, beyond the limits) counts 0.
+    static func duration(_ seconds: Double) -> Double {
+        InputLimits.isDuration(seconds) ? seconds : 0
+    }
+
     /// `YYYY-MM-DD` of a moment at a UTC offset (proleptic Gregorian, days from 1970-01-01).
     public static func localDate(_ time: UnixTime, offset: Double) -> String {
+        guard InputLimits.isTime(time), offset.isFinite, abs(offset) <= 86_400 else { return "invalid time" }
         let days = Statistics.localDay(time, offset)
         // Civil from days (Howard Hinnant's algorithm).
         let z = days + 719_468
