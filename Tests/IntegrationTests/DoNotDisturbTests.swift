@@ -19,7 +19,7 @@ struct DoNotDisturbTests {
         func settles(to expected: String) -> Bool { waitUntil(timeout: 10) { (try? read()) == expected } }
         #expect(try read() == off, "before")
         let id = try client.start("focus", attributes: ["minutes": .uint32(25)])
-        #expect(settles(to: on), "during the session")
+        #expect(settles(to: on), "during the session: \((try? read()) ?? "?") \(daemon.log())")
         let marker = daemon.stateDirectory.appendingPathComponent("quiet-desktop.json")
         #expect(FileManager.default.fileExists(atPath: marker.path))
 
@@ -101,6 +101,18 @@ struct DoNotDisturbTests {
                            timeout: 10).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }, off: "true", on: "false")
         withExtendedLifetime(shell) {}
+    }
+
+    /// mako: the mode do-not-disturb is added to the user's modes and exactly those come back.
+    @Test(.enabled(if: HeadlessMako.canRun, "needs mako and sway (apt-get install mako-notifier sway) and root"))
+    func makoGetsTheDoNotDisturbModeAndTheUsersModesBack() throws {
+        let bus = try PrivateBus()
+        let mako = try HeadlessMako(bus: bus)
+        _ = try mako.control(["mode", "-s", "default", "work"])  // the user's own mode set
+        let daemon = try DaemonProcess(bus: bus)
+        let client = try TestClient(bus: bus)
+        try story(daemon: daemon, client: client, state: { try mako.modes() },
+                  off: "default work", on: "default do-not-disturb work")
     }
 
     @Test func quietDesktopOffLeavesDunstAlone() throws {
