@@ -15,8 +15,14 @@ extension ActivityService {
             try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
                                options: request.options, now: now)
         }
-        try commit(events, before: before, now: now)
-        registerPush(id.rawValue, request)
+        try preparePush(id.rawValue, request, restoring: before)
+        do {
+            try commit(events, before: before, now: now)
+        } catch {
+            forgetPush(id.rawValue)
+            throw error
+        }
+        subscribePush(id.rawValue)
         return id.rawValue
     }
 

@@ -95,6 +95,7 @@ extension ActivityService {
     /// A pending pause whose session was resumed another way (Resume, the CLI) is settled as
     /// such: the pause was time away, the running time before it counted.
     private func settleAway(_ focus: FocusSupport) {
+        focus.ledger.keepOnly(Set(registry.activities.filter(\.isLive).map(\.id.rawValue)))
         for id in focus.ledger.pendingIDs {
             guard let activity = registry.activity(id), activity.isLive else { continue }
             guard activity.status != .paused, var entry = focus.ledger[id], let pending = entry.pending else { continue }
@@ -176,7 +177,8 @@ extension ActivityService {
     }
 
     /// The history entry of an ended session, with the time away it discarded; a session that
-    /// ends while it waits for the choice discards the time away.
+    /// ends while it waits for the choice discards the time away. The ledger entry goes at the
+    /// next settling round (`settleAway`), once the End is written.
     func historyWithAwayTime(_ entry: HistoryEntry) -> HistoryEntry {
         guard let focus, let away = focus.ledger[entry.id] else { return entry }
         var result = entry
@@ -187,7 +189,6 @@ extension ActivityService {
             discarded += max(0, entry.endedAt - pending.idleSince)
         }
         result.awaySeconds = discarded
-        focus.ledger.set(entry.id, nil)
         return result
     }
 

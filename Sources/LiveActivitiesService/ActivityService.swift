@@ -37,6 +37,8 @@ public final class ActivityService {
     var push: PushState?
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
     var wallClockOffset: Double?
+    /// Why push is off although `push-broker` is set (it could not be parsed); see `pushStatus`.
+    var pushConfigProblem: String?
     /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
     var focus: FocusSupport?
 

@@ -63,11 +63,17 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    /// Reads a history file's text; lines that are empty or not entries are skipped.
+    /// Whether every time and duration is finite and within years 1970–9999, so no day or
+    /// clock conversion of it can trap. A line out of range is set aside like an undecodable one.
+    public var isWithinRange: Bool {
+        InputLimits.isTime(startedAt) && InputLimits.isTime(endedAt) && InputLimits.isDuration(activeSeconds) && activeSeconds >= 0
+    }
+
+    /// Reads a history file's text; lines that are empty, not entries or out of range are skipped.
     public static func parse(jsonLines text: String) -> [HistoryEntry] {
         let decoder = JSONDecoder()
         return text.split(whereSeparator: \.isNewline).compactMap { line in
-            try? decoder.decode(HistoryEntry.self, from: Data(line.utf8))
+            (try? decoder.decode(HistoryEntry.self, from: Data(line.utf8))).flatMap { $0.isWithinRange ? $0 : nil }
         }
     }
 }
