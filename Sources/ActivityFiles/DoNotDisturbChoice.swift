@@ -24,6 +24,12 @@ public enum DoNotDisturbChoice: String, Sendable, CaseIterable, Codable {
         return nil
     }
 
+    /// Whether a critical notification still shows while this Do Not Disturb is on (GNOME Shell
+    /// and Plasma show them; paused dunst shows nothing; mako and swaync follow the user's config).
+    public var showsCritical: Bool {
+        self == .gnomeBanners || self == .plasmaInhibit
+    }
+
     /// What a user reads in `doctor`: the mechanism and how to check it by hand.
     public var summary: String {
         switch self {

@@ -131,6 +131,7 @@ extension ActivityService {
     /// The user is back: each session paused for idleness pops up its card with the choice.
     func userCameBack() {
         guard let focus else { return }
+        publishNow()  // events already queued go out before the alerts raised here
         focus.watching = .nothing
         let now = clock.now
         var alerts: [ActivityEvent] = []
@@ -192,9 +193,11 @@ extension ActivityService {
         return result
     }
 
-    /// The alert options while the desktop is quiet: critical, so it still shows.
+    /// The alert options while the desktop is quiet by a Do Not Disturb that lets critical
+    /// notifications through (GNOME, Plasma): critical, so it still shows. On dunst, paused
+    /// shows nothing whatever the urgency; the focus alert comes as the pause lifts.
     func quietAware(_ alert: CardAlert) -> CardAlert {
-        guard focus?.quieter?.wantsQuiet == true else { return alert }
+        guard focus?.quieter?.quietBy?.showsCritical == true else { return alert }
         var urgent = alert
         urgent.breaksThrough = true
         return urgent

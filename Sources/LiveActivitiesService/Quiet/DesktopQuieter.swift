@@ -18,6 +18,9 @@ final class DesktopQuieter: @unchecked Sendable {
     private(set) var wantsQuiet: Bool?
     /// The mechanism of the last request to quiet (nil: none known then); service thread only.
     private var lastChoice: DoNotDisturbChoice?
+
+    /// The mechanism the desktop is quiet by now, as last asked (nil: not quiet, or no mechanism).
+    var quietBy: DoNotDisturbChoice? { wantsQuiet == true ? lastChoice : nil }
     /// What the last step did; touched only on `queue`.
     private var lastOutcome = "not used yet"
 

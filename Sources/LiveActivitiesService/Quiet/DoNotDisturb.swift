@@ -76,3 +76,16 @@ final class SwayncDoNotDisturb: DoNotDisturb {
         _ = try ToolCommand("swaync-client", [previous == "true" ? "--dnd-on" : "--dnd-off", "--skip-wait"]).run()
     }
 }
+
+/// The controller for each choice.
+enum DoNotDisturbControllers {
+    static func make(_ choice: DoNotDisturbChoice) -> any DoNotDisturb {
+        switch choice {
+        case .gnomeBanners: return GnomeBannersDoNotDisturb()
+        case .plasmaInhibit: return PlasmaDoNotDisturb()
+        case .dunstPause: return DunstDoNotDisturb()
+        case .makoMode: return MakoDoNotDisturb()
+        case .swayncDND: return SwayncDoNotDisturb()
+        }
+    }
+}

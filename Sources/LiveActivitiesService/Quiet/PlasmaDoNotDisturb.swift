@@ -32,16 +32,3 @@ final class PlasmaDoNotDisturb: DoNotDisturb {
                                       arguments: [.uint32(cookie)], timeoutMilliseconds: 5_000)
     }
 }
-
-/// The controller for each choice.
-enum DoNotDisturbControllers {
-    static func make(_ choice: DoNotDisturbChoice) -> any DoNotDisturb {
-        switch choice {
-        case .gnomeBanners: return GnomeBannersDoNotDisturb()
-        case .plasmaInhibit: return PlasmaDoNotDisturb()
-        case .dunstPause: return DunstDoNotDisturb()
-        case .makoMode: return MakoDoNotDisturb()
-        case .swayncDND: return SwayncDoNotDisturb()
-        }
-    }
-}

@@ -31,8 +31,8 @@ extension ServiceWorld {
     /// A world whose service quiets the desktop through `dnd` (on a server named dunst) and
     /// pauses idle sessions after `idlePauseAfter` (idleness from the bus's idle monitor, if any).
     static func focused(_ dnd: FakeDoNotDisturb, config: DaemonConfig = DaemonConfig(), at start: Double = ServiceWorld.t0,
-                        home: TemporaryDirectory? = nil) throws -> ServiceWorld {
-        try ServiceWorld(at: start, home: home, serverInfo: ServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0",
+                        home: TemporaryDirectory? = nil, server: String = "dunst") throws -> ServiceWorld {
+        try ServiceWorld(at: start, home: home, serverInfo: ServerInfo(name: server, vendor: "tests", version: "1",
                                                                        specVersion: "1.2", capabilities: ["body", "actions"])) {
             service, connection, paths in
             service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory) { _ in dnd }

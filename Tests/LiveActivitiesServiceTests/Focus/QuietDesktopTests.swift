@@ -96,8 +96,8 @@ import TestSupport
     }
 
     @Test func theDaemonsOwnAlertBreaksThroughWhileQuietAndNotOtherwise() throws {
-        let dnd = FakeDoNotDisturb()
-        let world = try ServiceWorld.focused(dnd)
+        let dnd = FakeDoNotDisturb(choice: .gnomeBanners, state: "true")
+        let world = try ServiceWorld.focused(dnd, server: "gnome-shell")
         let sink = try #require(world.sink)
         let focus = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
         try world.client.update(focus, [:], options: ["alert-title": .string("Halfway")])
@@ -110,5 +110,15 @@ import TestSupport
         world.sync()
         #expect(sink.cards(build).last?.alert != nil)
         #expect(sink.cards(build).last?.alert?.breaksThrough == false, "an ordinary alert once the quiet is over")
+    }
+
+    /// Paused dunst shows nothing, critical or not: the alert keeps its usual urgency there.
+    @Test func onDunstTheAlertKeepsItsUrgency() throws {
+        let world = try ServiceWorld.focused(FakeDoNotDisturb())
+        let focus = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
+        world.drainDoNotDisturb()
+        try world.client.update(focus, [:], options: ["alert-title": .string("Halfway")])
+        world.sync()
+        #expect(world.sink?.cards(focus).last?.alert?.breaksThrough == false)
     }
 }
