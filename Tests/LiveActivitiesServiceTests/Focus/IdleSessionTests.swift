@@ -128,4 +128,38 @@ import TestSupport
         world.advance(by: 600)
         #expect(try world.client.get(id)["status"]?.string == "active")
     }
+
+    /// KDE and others: GetSessionIdleTime has no event, so it is polled, and only while a
+    /// session needs it: once, then when the threshold could first be reached; every 5 s while a
+    /// paused session waits; never once the session is over.
+    @Test func theScreenSaverIsPolledOnlyWhileASessionNeedsIt() throws {
+        let t0 = ServiceWorld.t0
+        let world = try ServiceWorld.focused(FakeDoNotDisturb())
+        let screenSaver = try FakeScreenSaver(bus: world.bus)
+        let sink = try #require(world.sink)
+        let id = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
+        #expect(waitUntil { screenSaver.callCount == 1 }, "one call at the start")
+        world.sync()
+        #expect(world.clock.pendingWakeups.contains { abs($0 - (t0 + 180)) < 1 }, "the next at the threshold: \(world.clock.pendingWakeups)")
+        world.advance(to: t0 + 170)
+        #expect(screenSaver.callCount == 1, "nothing in between")
+
+        screenSaver.setIdle(200)
+        world.advance(to: t0 + 181)
+        #expect(world.client.waitFor { world.client.received("StatusChanged").contains { $0.last?.string == "paused" } })
+        world.sync()
+        let paused = screenSaver.callCount
+        world.advance(to: t0 + 186)
+        #expect(waitUntil { screenSaver.callCount == paused + 1 }, "while the session waits, every 5 s")
+        screenSaver.setIdle(0)
+        world.advance(to: t0 + 191)
+        #expect(waitUntil { sink.cards(id).last?.card.title == "Welcome back" })
+        try world.client.call("InvokeAction", [.string(id), .string("discard-away")])
+        try world.client.end(id)
+        world.sync()
+        let atEnd = screenSaver.callCount
+        world.advance(to: t0 + 7200)
+        world.sync()
+        #expect(screenSaver.callCount == atEnd, "no session, no polling")
+    }
 }
