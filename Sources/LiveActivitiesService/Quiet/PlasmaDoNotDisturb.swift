@@ -9,13 +9,20 @@ final class PlasmaDoNotDisturb: DoNotDisturb {
     let choice = DoNotDisturbChoice.plasmaInhibit
     private var connection: DBusConnection?
     private var cookie: UInt32?
+    /// The bus to hold the inhibition on (nil: the session bus).
+    private let address: String?
     private static let name = "org.freedesktop.Notifications", path = "/org/freedesktop/Notifications"
+
+    init(address: String? = nil) {
+        self.address = address
+    }
 
     func currentState() throws -> String { "" }
 
     func turnOn() throws {
         guard cookie == nil else { return }
-        let connection = try self.connection ?? DBusConnection.sessionBus()
+        let connection = try self.connection ?? address.map { address throws(DBusError) in try DBusConnection(address: address) }
+            ?? DBusConnection.sessionBus()
         self.connection = connection
         let reply = try connection.callMethod(
             destination: Self.name, path: Self.path, interface: Self.name, member: "Inhibit",
