@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Push"),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push"]),
+                               "MQTT", "Push", "ThreadSupport"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),

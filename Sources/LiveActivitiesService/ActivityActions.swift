@@ -61,8 +61,9 @@ extension ActivityService {
         guard offered.contains(action) else {
             throw .invalidArgs("action \"\(action)\": activity \"\(id)\" offers \(offered.joined(separator: ", "))")
         }
-        try transact { (moment: Double) throws(ActivityError) in
-            ((), try registry.invoke(action: action, id: id, now: moment))
-        }
+        if try chooseAwayTime(id: id, key: action, now: now) { return }
+        let before = registry
+        let events = try mapped { () throws(ActivityError) in try registry.invoke(action: action, id: id, now: now) }
+        try commit(events, before: before, now: now)
     }
 }

@@ -10,12 +10,22 @@ extension ActivityService {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
         reloadKindsIfUnknown(request.kind)
         try checkPushOptions(request)
-        let id = try transact { (now: Double) throws(ActivityError) in
-            let (id, events) = try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
-                                                  options: request.options, now: now)
-            return (id, events)
+        // Not a `transact`: a push entry is saved between the model's call and the commit, and
+        // undone with the registry (a copy; Start is not the hot path).
+        let now = clock.now
+        let before = registry
+        let (id, events) = try mapped { () throws(ActivityError) in
+            try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
+                               options: request.options, now: now)
         }
-        registerPush(id.rawValue, request)
+        try preparePush(id.rawValue, request, restoring: before)
+        do {
+            try commit(events, before: before, now: now)
+        } catch {
+            forgetPush(id.rawValue)
+            throw error
+        }
+        subscribePush(id.rawValue)
         return id.rawValue
     }
 

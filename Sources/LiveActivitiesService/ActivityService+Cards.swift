@@ -8,10 +8,16 @@ extension ActivityService {
     /// announced with ActionInvoked.
     func handleAction(id: String, key: String) {
         guard registry.activity(id) != nil else { return }
-        do throws(DBusError) {
-            try transact { (now: Double) throws(ActivityError) in ((), try registry.invoke(action: key, id: id, now: now)) }
-        } catch {
+        let now = clock.now
+        let before = registry
+        do {
+            if try chooseAwayTime(id: id, key: key, now: now) { return }
+            let events = try registry.invoke(action: key, id: id, now: now)
+            try commit(events, before: before, now: now)
+        } catch let error as ActivityError {
             Log.warning("card action \(key) on \(id): \(error.message)")
+        } catch {
+            Log.warning("card action \(key) on \(id): \(error)")
         }
     }
 

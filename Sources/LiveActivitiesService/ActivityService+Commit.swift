@@ -8,11 +8,19 @@ import DBus
 /// written before the reply (or at once) and fsynced in a batch within a second, so a Start
 /// costs one fsync.
 extension ActivityService {
-    /// After an accepted call: its records are written, its history appended, its events queued.
+    /// After an accepted call: its history appended (fsynced), its records written, its events
+    /// queued. An End whose history line cannot be written is refused like one whose record
+    /// cannot; a history line whose record could not be written is taken back.
     func commit(_ events: [ActivityEvent], before: ActivityRegistry, durable: Bool = true, now: Double) throws(DBusError) {
-        try persist(changes(events, since: before), restoring: before, durable: durable)
+        let history = try appendHistory(events, restoring: before, now: now)
+        do {
+            try persist(changes(events, since: before), restoring: before, durable: durable)
+        } catch {
+            if let history { store.takeBackHistory(history) }
+            throw error
+        }
         if !durable { syncSoon() }
-        recordHistory(events, now: now)
+        if history != nil { rotateHistoryIfDue(now: now) }
         publishLater(events)
     }
 
@@ -106,16 +114,4 @@ extension ActivityService {
 
     /// The longest an acknowledged Update waits for its fsync (power loss costs at most this).
     static let syncInterval = 1.0
-
-    /// Appends each ended activity to the history file (before the reply, like the state);
-    /// a rotation it makes due runs after the reply.
-    func recordHistory(_ events: [ActivityEvent], now: Double) {
-        var due = false
-        for case .ended(_, _, let history) in events { due = store.appendHistory(history, now: now) || due }
-        guard due else { return }
-        loop.runSoon { [weak self] in
-            guard let self else { return }
-            self.store.rotateHistory(now: self.clock.now)
-        }
-    }
 }

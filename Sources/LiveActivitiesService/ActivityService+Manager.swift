@@ -35,6 +35,7 @@ extension ActivityService {
     func settle(in view: RoundView) {
         refreshManager(in: view)
         reschedule(in: view)
+        settleFocus(now: view.now)
     }
 
     /// Every activity re-read at `now` (a new server, new kinds, a restart, cards back on),
@@ -92,8 +93,7 @@ extension ActivityService {
         let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
         if !lasting.isEmpty { persistQuietly(changes(lasting, since: mark), durable: true) }
         recordHistory(events, now: now)
-        let view = RoundView(now: now, utcOffset: utcOffset, registry: registry,
-                             pushToken: { [unowned self] id in announcedPushToken(id) })
+        let view = readView(at: now, utcOffset: utcOffset)
         apply(events, in: view)
         settle(in: view)
     }

@@ -11,6 +11,10 @@ import Push
 extension ActivityService {
     /// Connects to the broker `settings` names; does nothing when it names none.
     public func startPush(_ settings: PushSettings, paths: DaemonPaths) {
+        if let problem = settings.brokerProblem {
+            pushConfigProblem = problem
+            Log.error("push is off: \(problem) (in \(paths.configFile); see docs/push.md)")
+        }
         guard let broker = settings.broker else { return }
         let path = paths.stateDirectory + "/push.json"
         var registry: PushRegistry
@@ -24,6 +28,9 @@ extension ActivityService {
             registry.activities[id] = nil
         }
         for kind in kindNames where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
+        for healed in registry.healFutureTimestamps(now: clock.now) {
+            Log.warning("push: \(healed) had a last-applied timestamp more than \(Int(PushRegistry.futureLeewaySeconds)) s ahead of the clock (saved by an older version); forgotten, so later messages apply again")
+        }
         let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
         let state = PushState(bridge: bridge, registry: registry, path: path)
         push = state
@@ -47,8 +54,12 @@ extension ActivityService {
         bridge.connect(settings: mqtt, maxPayloadBytes: limits.maxPayloadBytes, loop: loop)
     }
 
-    /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …`.
-    var pushStatus: String { push?.bridge.status ?? "off" }
+    /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
+    /// `push-broker` is set but cannot be used).
+    var pushStatus: String {
+        if let push { return push.bridge.status }
+        return pushConfigProblem.map { "error: \($0)" } ?? "off"
+    }
 
     /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
     func announcedPushToken(_ id: String) -> String {
@@ -57,31 +68,72 @@ extension ActivityService {
     }
 
     /// `PushToStartToken(kind)`: the kind's stable push-to-start token.
+    /// A kind added at run time gets its token on the first ask. A token is handed out only
+    /// once `push.json` holds it (else `StorageFailed`).
     func pushToStartToken(kind: String) throws(DBusError) -> String {
-        guard let push else { throw Self.pushOff }
-        guard let token = push.registry.startTokens[kind] else {
+        guard let push else { throw pushOffError }
+        reloadKindsIfUnknown(kind)
+        guard kindNames.contains(kind) else {
             throw DBusError(name: BusNames.errorPrefix + "UnknownKind",
                             message: "no kind \"\(kind)\"; known kinds: \(kindNames.joined(separator: ", "))")
         }
+        let token = push.registry.startTokens[kind] ?? PushToken.make()
+        let isNew = push.registry.startTokens[kind] == nil
+        if isNew || push.lastSaveFailed {
+            push.registry.startTokens[kind] = token
+            do {
+                try push.saveDurably()
+            } catch {
+                if isNew { push.registry.startTokens[kind] = nil }
+                throw Self.storageFailed(error)
+            }
+        }
+        push.bridge.want(push.topics.start(token))
         return token
     }
 
     /// Refuses push options of Start before anything changes, when push is off.
     func checkPushOptions(_ request: StartRequest) throws(DBusError) {
-        if request.pushType != nil || request.pushChannel != nil, push == nil { throw Self.pushOff }
+        if request.pushType != nil || request.pushChannel != nil, push == nil { throw pushOffError }
     }
 
-    /// After an acknowledged Start: the activity's token and channel are saved (before the
-    /// reply, so a token a server may already hold survives a crash), then subscribed.
-    func registerPush(_ id: String, _ request: StartRequest) {
+    /// Why push options are refused: push is off, or its `push-broker` could not be used.
+    var pushOffError: DBusError {
+        guard let pushConfigProblem else { return Self.pushOff }
+        return DBusError(name: Self.pushOff.name, message: "push is off: \(pushConfigProblem) (see docs/push.md)")
+    }
+
+    /// Before a Start with push options is committed: the new activity's token and channel are
+    /// written to `push.json` and fsynced, so a token is never acknowledged or announced unless
+    /// it survives a restart. When that fails the registry goes back to `before` and the Start
+    /// is refused with `StorageFailed`.
+    func preparePush(_ id: String, _ request: StartRequest, restoring before: ActivityRegistry) throws(DBusError) {
         guard let push, request.pushType != nil || request.pushChannel != nil else { return }
         var entry = PushRegistry.ActivityEntry()
         if request.pushType != nil { entry.token = PushToken.make() }
         entry.channel = request.pushChannel
         push.registry.activities[id] = entry
-        push.save()
+        do {
+            try push.saveDurably()
+        } catch {
+            push.registry.activities[id] = nil
+            registry = before
+            Log.error("push: \(error.description); Start refused")
+            throw Self.storageFailed(error)
+        }
+    }
+
+    /// After the Start was committed: its token and channel are subscribed.
+    func subscribePush(_ id: String) {
+        guard let push, let entry = push.registry.activities[id] else { return }
         if let token = entry.token { push.bridge.want(push.topics.activity(token)) }
         if let channel = entry.channel { push.bridge.want(push.topics.channel(channel)) }
+    }
+
+    /// The Start could not be committed after all: its push entry is forgotten again.
+    func forgetPush(_ id: String) {
+        guard let push, push.registry.activities.removeValue(forKey: id) != nil else { return }
+        push.save()
     }
 
     /// An activity ended: its token topic is unsubscribed, and its channel when nobody else follows it.

@@ -6,7 +6,8 @@ import Push
 /// one kind's push-to-start token, or the followers of one channel) and goes through the
 /// same `start`, `update` and `end` as the bus methods, so validation, limits and errors are
 /// shared. Every message ends in one `PushReceived` signal per activity it was meant for:
-/// applied, ignored (older than the last applied) or rejected with the reason.
+/// applied, ignored (older than the last applied, or already applied: `PushRegistry+Identity`)
+/// or rejected with the reason.
 extension ActivityService {
     func handlePushMessage(topic: String, payload: [UInt8]?, size: Int) {
         guard let push else { return }
@@ -21,29 +22,31 @@ extension ActivityService {
                 throw PushRejection("PayloadTooLarge", "the message has \(size) bytes; at most \(limits.maxPayloadBytes) are accepted")
             }
             parsed = try APSMessage.parse(payload, maxBytes: limits.maxPayloadBytes)
+            try checkTimestamp(parsed.timestamp)
         } catch {
             reject(id: routeActivity(route) ?? "", event: "", error, topic: topic)
             return
         }
+        let digest = PushMessageDigest.of(payload ?? [])
         switch route {
         case .activity(let token):
             guard let id = push.registry.activityID(forToken: token) else {
                 reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity has this token"), topic: topic)
                 return
             }
-            applyPush(parsed, to: id, topic: topic)
+            applyPush(parsed, digest: digest, to: id, topic: topic)
         case .channel(let channel):
             let followers = push.registry.followers(of: channel)
             if followers.isEmpty {
                 reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity follows channel \(channel)"), topic: topic)
             }
-            for id in followers { applyPush(parsed, to: id, topic: topic) }
+            for id in followers { applyPush(parsed, digest: digest, to: id, topic: topic) }
         case .start(let token):
             guard let kind = push.registry.kind(forStartToken: token) else {
                 reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no kind has this push-to-start token"), topic: topic)
                 return
             }
-            startFromPush(parsed, kind: kind, topic: topic)
+            startFromPush(parsed, digest: digest, kind: kind, topic: topic)
         }
     }
 
@@ -53,16 +56,39 @@ extension ActivityService {
         return push?.registry.activityID(forToken: token)
     }
 
-    /// An update or end for one activity, unless it is older than the last one applied.
-    private func applyPush(_ message: APSMessage, to id: String, topic: String) {
+    /// A timestamp far ahead of the desktop's clock (milliseconds, 1e300) is refused: applied,
+    /// it would make every later, correct message look stale.
+    private func checkTimestamp(_ timestamp: Double) throws(PushRejection) {
+        let ahead = timestamp - clock.now
+        guard ahead <= PushRegistry.futureLeewaySeconds else {
+            throw PushRejection("InvalidArgs", "aps.timestamp \(Self.seconds(timestamp)) is \(Self.seconds(ahead.rounded())) s ahead of "
+                                + "this desktop's clock (at most \(Int(PushRegistry.futureLeewaySeconds)) s are accepted); "
+                                + "expected unix seconds, not milliseconds")
+        }
+    }
+
+    /// Says why a message already applied, or older than the last applied, is ignored; false when it is new.
+    private func ignoreIfSeen(_ verdict: PushRegistry.Verdict, id: String, _ message: APSMessage, what: String) -> Bool {
+        guard let push else { return true }
+        let reason: String
+        switch verdict {
+        case .apply: return false
+        case .stale(let last):
+            reason = "Stale: timestamp \(Self.seconds(message.timestamp)) is older than the last \(what) applied \(Self.seconds(last))"
+        case .duplicate:
+            reason = "Duplicate: this message (timestamp \(Self.seconds(message.timestamp))) was already applied"
+        }
+        push.counts.ignored += 1
+        emit("PushReceived", [.string(id), .string(message.event.rawValue), .boolean(false), .string(reason)])
+        return true
+    }
+
+    /// An update or end for one activity, unless it is older than the last one applied or was applied already.
+    private func applyPush(_ message: APSMessage, digest: String, to id: String, topic: String) {
         guard let push else { return }
         let event = message.event.rawValue
-        if let last = push.registry.activities[id]?.lastTimestamp, message.timestamp < last {
-            push.counts.ignored += 1
-            emit("PushReceived", [.string(id), .string(event), .boolean(false),
-                                  .string("Stale: timestamp \(Self.seconds(message.timestamp)) is older than the last applied \(Self.seconds(last))")])
-            return
-        }
+        let verdict = push.registry.verdict(activity: id, timestamp: message.timestamp, digest: digest)
+        if ignoreIfSeen(verdict, id: id, message, what: "message") { return }
         let state = Self.dbusValues(message.contentState)
         do {
             switch message.event {
@@ -87,14 +113,15 @@ extension ActivityService {
             reject(id: id, event: event, Self.rejection(error), topic: topic)
             return
         }
-        push.registry.activities[id]?.lastTimestamp = message.timestamp
-        savePushSoon()
+        push.registry.applied(activity: id, timestamp: message.timestamp, digest: digest)
+        // An alert sounds: its identity is saved at once, so a restart never sounds it again.
+        if message.alert != nil, message.event == .update { push.save() } else { savePushSoon() }
         push.counts.applied += 1
         emit("PushReceived", [.string(id), .string(event), .boolean(true), .string("")])
     }
 
     /// A start on a kind's push-to-start token.
-    private func startFromPush(_ message: APSMessage, kind: String, topic: String) {
+    private func startFromPush(_ message: APSMessage, digest: String, kind: String, topic: String) {
         guard let push else { return }
         let event = message.event.rawValue
         do {
@@ -108,12 +135,8 @@ extension ActivityService {
             guard asked == kind else {
                 throw PushRejection("InvalidArgs", "this push-to-start token starts activities of kind \"\(kind)\", not \"\(asked)\"")
             }
-            if let last = push.registry.lastStartTimestamps[kind], message.timestamp < last {
-                push.counts.ignored += 1
-                emit("PushReceived", [.string(""), .string(event), .boolean(false),
-                                      .string("Stale: timestamp \(Self.seconds(message.timestamp)) is older than the last start applied \(Self.seconds(last))")])
-                return
-            }
+            let verdict = push.registry.verdict(start: kind, timestamp: message.timestamp, digest: digest)
+            if ignoreIfSeen(verdict, id: "", message, what: "start") { return }
             var options: [String: DBusValue] = [:]
             if let stale = message.staleDate { options["stale-at"] = .double(stale) }
             if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
@@ -121,9 +144,10 @@ extension ActivityService {
             if let channel = message.inputPushChannel { options["push-channel"] = .string(channel) }
             let id = try start(kind: kind, attributes: Self.dbusValues(message.attributes),
                                state: Self.dbusValues(message.contentState), options: options)
-            push.registry.lastStartTimestamps[kind] = message.timestamp
+            push.registry.applied(start: kind, timestamp: message.timestamp, digest: digest)
             push.registry.activities[id, default: PushRegistry.ActivityEntry()].lastTimestamp = message.timestamp
-            savePushSoon()
+            // A start is saved at once: a resend or a retained start after a restart starts nothing.
+            push.save()
             push.counts.applied += 1
             emit("PushReceived", [.string(id), .string(event), .boolean(true), .string("")])
         } catch {

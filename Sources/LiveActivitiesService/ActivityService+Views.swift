@@ -51,7 +51,7 @@ extension ActivityService {
         switch composed.output {
         case .show(let card, let cardAlert):
             records[id]?.lastCard = card
-            hand(card, alert: cardAlert, of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
+            hand(card, alert: cardAlert.map(quietAware), of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
         case .withdraw:
             withdrawCard(id)
         case .unchanged:
@@ -75,8 +75,14 @@ extension ActivityService {
     /// The activities at `now` (the clock when nil), for the reads of one call or round.
     func readView(at now: Double? = nil) -> RoundView {
         let moment = now ?? clock.now
-        return RoundView(now: moment, utcOffset: clock.utcOffset(at: moment), registry: registry,
-                         pushToken: { [unowned self] id in announcedPushToken(id) })
+        return readView(at: moment, utcOffset: clock.utcOffset(at: moment))
+    }
+
+    /// The activities at `now` in a zone already read (a tick's).
+    func readView(at now: Double, utcOffset: Double) -> RoundView {
+        RoundView(now: now, utcOffset: utcOffset, registry: registry,
+                  pushToken: { [unowned self] id in announcedPushToken(id) },
+                  extraButtons: focus == nil ? nil : { [unowned self] id in awayButtons(id) })
     }
 
     /// The activity and its texts at `now`.

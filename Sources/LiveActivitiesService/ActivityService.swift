@@ -46,6 +46,10 @@ public final class ActivityService {
     var wallClockOffset: Double?
     /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
     var scopedReads: RoundView?
+    /// Why push is off although `push-broker` is set (it could not be parsed); see `pushStatus`.
+    var pushConfigProblem: String?
+    /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
+    var focus: FocusSupport?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil, cardInterval: Double = 0,

@@ -15,6 +15,8 @@ struct PushRegistry: Codable, Equatable {
         var channel: String?
         /// `aps.timestamp` of the last message applied; older ones are ignored.
         var lastTimestamp: Double?
+        /// Digests of the messages applied with `lastTimestamp` (a resend of one is ignored).
+        var appliedDigests: [String]?
     }
 
     var clientID: String
@@ -22,6 +24,8 @@ struct PushRegistry: Codable, Equatable {
     var startTokens: [String: String] = [:]
     /// `aps.timestamp` of the last start applied per kind (a redelivered start is ignored).
     var lastStartTimestamps: [String: Double] = [:]
+    /// Per kind, digests of the starts applied with its last start timestamp (`PushRegistry+Identity`).
+    var startDigests: [String: [String]]?
     var activities: [String: ActivityEntry] = [:]
 
     init(clientID: String) { self.clientID = clientID }
@@ -37,11 +41,17 @@ struct PushRegistry: Codable, Equatable {
         return try JSONDecoder().decode(PushRegistry.self, from: data)
     }
 
-    /// Writes `path` atomically.
-    func save(path: String) throws {
+    /// Writes `path` atomically; it is on stable storage when this returns.
+    func save(path: String) throws(AtomicFile.WriteError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(try encoder.encode(self), to: path)
+        let data: Data
+        do {
+            data = try encoder.encode(self)
+        } catch {
+            throw AtomicFile.WriteError(path: path, reason: "cannot encode the push registry: \(error)")
+        }
+        try AtomicFile.write(data, to: path)
     }
 
     func activityID(forToken token: String) -> String? {

@@ -18,6 +18,9 @@ final class PushState {
     var counts = Counts()
     /// Whether a save of the registry is already scheduled (timestamps are saved once a second).
     var savePending = false
+    /// Whether the last save failed: then `push.json` may lack tokens that are only in memory,
+    /// and none of them is handed out before a save succeeds.
+    private(set) var lastSaveFailed = false
 
     init(bridge: PushBridge, registry: PushRegistry, path: String) {
         self.bridge = bridge
@@ -29,11 +32,23 @@ final class PushState {
 
     /// Writes `push.json` now; a failure is logged (push goes on from memory).
     func save() {
+        do {
+            try saveDurably()
+        } catch {
+            Log.error("push: cannot save \(path): \(error)")
+        }
+    }
+
+    /// Writes `push.json` now and fsyncs it; throws when it could not be written, for a caller
+    /// that must not acknowledge a token before it is durable.
+    func saveDurably() throws(AtomicFile.WriteError) {
         savePending = false
         do {
             try registry.save(path: path)
+            lastSaveFailed = false
         } catch {
-            Log.error("push: cannot save \(path): \(error)")
+            lastSaveFailed = true
+            throw error
         }
     }
 }

@@ -11,14 +11,18 @@ final class RoundView {
     let utcOffset: Double
     private let registry: ActivityRegistry
     private let pushToken: (String) -> String
+    /// Buttons shown before the kind's (a session waiting for the user's away-time choice).
+    private let extraButtons: ((String) -> [CardButton])?
     private var views: [String: ActivityView] = [:]
     private var liveSnapshots: [ActivitySnapshot]?
 
-    init(now: Double, utcOffset: Double, registry: ActivityRegistry, pushToken: @escaping (String) -> String) {
+    init(now: Double, utcOffset: Double, registry: ActivityRegistry, pushToken: @escaping (String) -> String,
+         extraButtons: ((String) -> [CardButton])? = nil) {
         self.now = now
         self.utcOffset = utcOffset
         self.registry = registry
         self.pushToken = pushToken
+        self.extraButtons = extraButtons
     }
 
     /// The activity `id` and its texts; nil when there is none.
@@ -28,7 +32,10 @@ final class RoundView {
     }
 
     private func snapshot(of activity: Activity) -> ActivitySnapshot {
-        ActivitySnapshot(activity: activity, rendered: view(of: activity).rendered, pushToken: pushToken(activity.id.rawValue))
+        let id = activity.id.rawValue
+        var rendered = view(of: activity).rendered
+        if let extraButtons { rendered.buttons = extraButtons(id) + rendered.buttons }
+        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: pushToken(id))
     }
 
     private func view(of activity: Activity) -> ActivityView {
@@ -62,8 +69,8 @@ final class RoundView {
     /// bus's own render when the style is the standard one.
     func card(of snapshot: ActivitySnapshot, style: RenderStyle) -> ActivitySnapshot {
         guard style != .standard else { return snapshot }
-        return ActivitySnapshot(activity: snapshot.activity,
-                                rendered: registry.render(snapshot.activity, now: now, timeZoneOffset: utcOffset, style: style),
-                                pushToken: snapshot.pushToken)
+        var rendered = registry.render(snapshot.activity, now: now, timeZoneOffset: utcOffset, style: style)
+        if let extraButtons { rendered.buttons = extraButtons(snapshot.activity.id.rawValue) + rendered.buttons }
+        return ActivitySnapshot(activity: snapshot.activity, rendered: rendered, pushToken: snapshot.pushToken)
     }
 }

@@ -33,6 +33,8 @@ final class StateStore {
     /// Why the state lock is not held (flock failed with ENOLCK on NFS, say), or nil: without
     /// it another daemon may write the same files, so every write is refused (reads go on).
     var lockProblem: String?
+    /// Whether a `HistoryRotation` is under way on its thread (one at a time).
+    var historyRotationRunning = false
 
     init(paths: DaemonPaths) {
         self.paths = paths
@@ -151,22 +153,19 @@ final class StateStore {
         lastError = message
     }
 
-    /// Appends one ended activity to the history file; returns whether it is due for `rotateHistory`.
-    func appendHistory(_ entry: HistoryEntry, now: Double) -> Bool {
-        do {
-            return try HistoryFile(path: paths.historyFile).append(entry, now: now)
-        } catch {
-            Log.error("cannot append to \(paths.historyFile): \(error)")
-            return false
-        }
+    /// Appends ended activities to the history file, fsynced; throws when it cannot.
+    func appendHistory(_ entries: [HistoryEntry], now: Double) throws(AtomicFile.WriteError) -> HistoryFile.Appended {
+        try checkLock()
+        return try HistoryFile(path: paths.historyFile).append(entries, now: now)
     }
 
-    /// Folds old history entries into the summary (`HistoryFile.rotate`).
-    func rotateHistory(now: Double) {
-        do {
-            try HistoryFile(path: paths.historyFile).rotate(now: now, timeZoneOffset: LocalTime.utcOffset(at: now))
-        } catch {
-            Log.error("cannot rotate \(paths.historyFile): \(error)")
-        }
+    /// Takes back lines whose End could not be saved.
+    func takeBackHistory(_ appended: HistoryFile.Appended) {
+        HistoryFile(path: paths.historyFile).takeBack(appended)
+    }
+
+    /// Whether the history file is due for a rotation (and none is running).
+    func historyIsDue(now: Double) -> Bool {
+        !historyRotationRunning && HistoryFile(path: paths.historyFile).isDue(now: now)
     }
 }

@@ -64,7 +64,14 @@ struct BusChecks {
             guard let status = try probes.managerProperty("PushStatus") else {
                 return Finding(level: .info, check: "push", text: "not built")
             }
-            return Finding(level: .ok, check: "push", text: status.string ?? "\(status)")
+            let text = status.string ?? "\(status)"
+            if text.hasPrefix("error: push-broker") {
+                return Finding(level: .broken, check: "push", text: text, fix: "correct push-broker in liveactivityd.conf (see docs/push.md) and restart the daemon")
+            }
+            if text.hasPrefix("error: ") {
+                return Finding(level: .warning, check: "push", text: text, fix: "check that the broker is reachable and accepts this desktop's login (see docs/push.md)")
+            }
+            return Finding(level: .ok, check: "push", text: text)
         } catch {
             return Finding(level: .info, check: "push", text: "not built")
         }

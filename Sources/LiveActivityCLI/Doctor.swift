@@ -22,49 +22,51 @@ struct Doctor {
         }
     }
 
-    static let gnomeExtension = "liveactivities@liveactivities.github.io"
-    static let plasmaApplet = "io.github.liveactivities.compact"
-
     let environment: [String: String]
     let paths: DaemonPaths
 
     func run() -> [Finding] {
         var findings: [Finding] = []
+        var shellVersion: String?
+        var shellStates: [String: GnomeExtensionCheck.ShellState] = [:]
         let address = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         do throws(DBusError) {
             let connection: DBusConnection
             if let address { connection = try DBusConnection(address: address) } else { connection = try DBusConnection.sessionBus() }
-            findings += BusChecks(probes: DoctorProbes(connection: connection)).run()
+            let probes = DoctorProbes(connection: connection)
+            findings += BusChecks(probes: probes).run()
+            findings += FocusChecks(probes: probes, config: DaemonConfig.load(path: paths.configFile) { _ in },
+                                    stateDirectory: paths.stateDirectory).run()
+            shellVersion = GnomeExtensionCheck.runningShellVersion(probes)
+            shellStates = shellVersion == nil ? [:] : GnomeExtensionCheck.shellStates(probes)
         } catch {
             findings.append(Finding(level: .broken, check: "session bus", text: "cannot connect: \(error.message)",
                                     fix: "log in to a desktop session, or export DBUS_SESSION_BUS_ADDRESS"))
         }
+        let dataDirectories = [dataHome] + dataDirs
+        findings.append(GnomeExtensionCheck.evaluate(
+            installed: GnomeExtensionCheck.installedBuilds(dataDirectories: dataDirectories),
+            shellVersion: shellVersion ?? GnomeExtensionCheck.installedShellVersion(path: environment["PATH"] ?? ""),
+            states: shellStates))
         findings += addOnFindings() + fileFindings()
         return findings
     }
 
-    /// The GNOME Shell extension and the Plasma applet: installed or not (either is optional).
-    func addOnFindings() -> [Finding] {
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+    /// `$XDG_DATA_HOME`, where the user's extensions and applets live.
+    var dataHome: String {
+        environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.local/share"
+    }
+
+    /// `$XDG_DATA_DIRS`, where the system's live.
+    var dataDirs: [String] {
+        (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
             .split(separator: ":").map(String.init)
-        func installed(_ relative: String) -> String? {
-            ([dataHome] + dataDirs).map { $0 + "/" + relative }.first { FileManager.default.fileExists(atPath: $0) }
-        }
-        var findings: [Finding] = []
-        if let path = installed("gnome-shell/extensions/\(Self.gnomeExtension)") {
-            findings.append(Finding(level: .ok, check: "GNOME extension", text: "installed in \(path)",
-                                    fix: "if the top bar shows nothing: gnome-extensions enable \(Self.gnomeExtension)"))
-        } else {
-            findings.append(Finding(level: .info, check: "GNOME extension", text: "not installed (optional, for GNOME Shell)"))
-        }
-        if let path = installed("plasma/plasmoids/\(Self.plasmaApplet)") {
-            findings.append(Finding(level: .ok, check: "Plasma applet", text: "installed in \(path)",
-                                    fix: "if the panel shows nothing: add the widget \(Self.plasmaApplet) to a panel"))
-        } else {
-            findings.append(Finding(level: .info, check: "Plasma applet", text: "not installed (optional, for KDE Plasma)"))
-        }
-        return findings
+    }
+
+    /// The Plasma applets: which one fits the running Plasma (`PlasmaAppletCheck`). The GNOME
+    /// extension has its own check (`GnomeExtensionCheck`).
+    func addOnFindings() -> [Finding] {
+        PlasmaAppletCheck(environment: environment).findings()
     }
 
     /// The config file and the kind files, with their problems.

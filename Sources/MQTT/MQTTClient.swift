@@ -21,6 +21,8 @@ public final class MQTTClient: @unchecked Sendable {
     private let lock = ThreadLock()
     private var stopRequested = false
     private var backoffSeconds = 1
+    /// The backoff between attempts is slept on this, so `stop()` ends it at once and nothing wakes in between.
+    private let backoff = ThreadSleeper()
 
     /// Creates the client (nothing is connected until `start`). Fails when libmosquitto
     /// cannot be loaded or set up, or refuses the login or TLS settings.
@@ -59,6 +61,7 @@ public final class MQTTClient: @unchecked Sendable {
         lock.lock()
         stopRequested = true
         lock.unlock()
+        backoff.wake()
         _ = library.disconnect(handle)
     }
 
@@ -119,13 +122,13 @@ public final class MQTTClient: @unchecked Sendable {
         return stopRequested
     }
 
-    /// Sleeps the current backoff (in 100 ms steps, to notice `stop`), then doubles it.
+    /// Sleeps the current backoff in one wait (cut short by `stop`), then doubles it.
     private func waitBeforeRetry() {
         lock.lock()
         let seconds = backoffSeconds
         backoffSeconds = min(backoffSeconds * 2, max(1, settings.reconnectMaxSeconds))
         lock.unlock()
-        for _ in 0..<(seconds * 10) where !isStopped { usleep(100_000) }
+        backoff.sleep(seconds: Double(seconds))
     }
 
     /// A connection was accepted: the next failure waits 1 s again.

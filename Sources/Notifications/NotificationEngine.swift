@@ -14,6 +14,8 @@ final class NotificationEngine: @unchecked Sendable {
         var notification: LibnotifyNotification?
         /// A server id to take back on the next show (the server expired the popup, e.g. KDE).
         var resumeServerID: Int32?
+        /// Its own notification source on servers that keep few per source (`sourceSlot`).
+        var sourceSlot = 0
     }
 
     let context: MainContextHandle
@@ -107,7 +109,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func show(id: String, card: Card, alert: CardAlert?, now: Double) {
         if cards[id] == nil { cardOrder.append(id) }
-        var live = cards[id] ?? LiveCard(card: card)
+        var live = cards[id] ?? LiveCard(card: card, sourceSlot: freeSourceSlot(appName: card.appName))
         live.card = card
         if alert != nil { live.closedByUser = false }
         cards[id] = live
@@ -217,11 +219,27 @@ final class NotificationEngine: @unchecked Sendable {
     private func makeRequest(_ item: CardScheduler.Pending) -> NotificationRequest {
         let live = cards[item.id]
         let firstShow = live?.notification == nil && (live?.resumeServerID ?? adopted[item.id]) == nil
-        return NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow)
+        let slot = profile.sourcePerCard ? live?.sourceSlot ?? 0 : 0
+        return NotificationRequest.make(card: item.card, profile: profile, alert: item.alert, firstShow: firstShow,
+                                        sourceSlot: slot)
+    }
+
+    /// The lowest source slot no live card of that app name holds (the first card of each app
+    /// keeps its plain name).
+    private func freeSourceSlot(appName: String) -> Int {
+        let taken = Set(cards.values.filter { $0.card.appName == appName }.map(\.sourceSlot))
+        return (0...).first { !taken.contains($0) } ?? 0
     }
 
     private func send(_ item: CardScheduler.Pending, request: NotificationRequest) {
         guard cards[item.id] != nil, makeRoom(for: item.id, alert: item.alert != nil), var live = cards[item.id] else { return }
+        if profile.urgencyAppliesLate, item.alert != nil {
+            // A replace cannot pop there: the alert is a new notification (its old "closed" is ignored).
+            closeOnServer(live.notification)
+            live.notification = nil
+            live.resumeServerID = nil
+            adopted[item.id] = nil
+        }
         let resume = live.resumeServerID ?? adopted.removeValue(forKey: item.id)
         guard let notification = live.notification
                 ?? LibnotifyNotification(activityID: item.id, engine: self, serverID: resume) else {
@@ -235,6 +253,10 @@ final class NotificationEngine: @unchecked Sendable {
         notification.apply(request)
         do {
             try notification.show()
+            if profile.urgencyAppliesLate && request.urgency != .low {
+                notification.apply(request.settled())
+                try notification.show()
+            }
         } catch {
             logWarning("showing card \(item.id) failed: \(error)")
         }

@@ -42,10 +42,14 @@ public struct NotificationRequest: Sendable, Equatable {
     /// `firstShow`: the card is new on the server. On a server whose routine updates go out at
     /// urgency low (GNOME Shell), a new card still comes at normal urgency, so its banner
     /// shows once; only a quiet card (another view pops up for it) stays low from the start.
+    /// `sourceSlot`: on a server that keeps few notifications per source (GNOME 43–47 keep 3 per
+    /// app name and pid, and destroy the oldest), each live card has its own slot number, and the
+    /// app name carries that many zero-width spaces: the server then files each card under a
+    /// source of its own, while every card still shows the same app name.
     public static func make(card: Card, profile: ServerProfile, alert: CardAlert?,
-                            firstShow: Bool = false) -> NotificationRequest {
+                            firstShow: Bool = false, sourceSlot: Int = 0) -> NotificationRequest {
         let routineLow = card.quiet || (profile.routineUrgencyLow && !firstShow)
-        let urgency: Urgency = (alert == nil && routineLow) ? .low : .normal
+        let urgency: Urgency = alert?.breaksThrough == true ? .critical : (alert == nil && routineLow) ? .low : .normal
         var hints: [String: HintValue] = [
             "resident": .boolean(true),
             "urgency": .byte(urgency.rawValue),
@@ -66,9 +70,20 @@ public struct NotificationRequest: Sendable, Equatable {
         }
         if let category = card.category, !category.isEmpty { hints["category"] = .string(category) }
         if let entry = card.desktopEntry, !entry.isEmpty { hints["desktop-entry"] = .string(entry) }
-        return NotificationRequest(appName: card.appName, iconName: card.iconName ?? "", summary: card.title,
+        let appName = card.appName + String(repeating: "\u{200B}", count: max(0, sourceSlot))
+        return NotificationRequest(appName: appName, iconName: card.iconName ?? "", summary: card.title,
                                    body: body, actions: card.buttons, hints: hints, expireTimeout: 0,
                                    urgency: urgency)
+    }
+
+    /// The same card at urgency low, sound hint kept: sent right after a normal-urgency one on
+    /// servers whose urgency applies one Notify late (`ServerProfile.urgencyAppliesLate`), so the
+    /// next routine update is judged low. The sound stays so a banner still waiting plays it.
+    public func settled() -> NotificationRequest {
+        var request = self
+        request.urgency = .low
+        request.hints["urgency"] = .byte(Urgency.low.rawValue)
+        return request
     }
 
     /// The flat `as` actions argument of Notify: key, label, key, label…

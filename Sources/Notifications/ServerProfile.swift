@@ -19,10 +19,23 @@ public struct ServerProfile: Sendable, Equatable {
     /// a card is first replaced by one that expires at once, then closed. Built in only:
     /// `servers.conf` has no key for it.
     public var closesByExpiring: Bool
+    /// Each card goes under a notification source of its own (`NotificationRequest.make`'s
+    /// `sourceSlot`): GNOME Shell 43–47 keep at most 3 notifications per source (keyed by app
+    /// name and pid) and destroy the oldest, so a fourth live card would take one away. Built in only.
+    public var sourcePerCard: Bool
+    /// GNOME Shell 46+ decides on a banner before it applies a replace's urgency: a replace is
+    /// judged by the urgency of the Notify before it (the first routine update at low after a
+    /// Start at normal popped the banner again), and a card that was replaced since its last
+    /// banner never pops again (an alert sent as a replace showed nothing). So there each send
+    /// at normal urgency is followed at once by the same card at low (while its banner shows or
+    /// waits: no second banner), and an alert closes the card and shows it as a new one. Seen on
+    /// GNOME 48.7 and 50.5 (`scripts/desktop-matrix gnome48-cards gnome50-cards`). Built in only.
+    public var urgencyAppliesLate: Bool
 
     public init(sendsValueHint: Bool = false, bodyMarkup: Bool = false, routineUrgencyLow: Bool = false,
                 showsSeconds: Bool = true, minimumIdenticalInterval: Double = 0, maxVisibleCards: Int = 0,
-                closesByExpiring: Bool = false) {
+                closesByExpiring: Bool = false, sourcePerCard: Bool = false,
+                urgencyAppliesLate: Bool = false) {
         self.sendsValueHint = sendsValueHint
         self.bodyMarkup = bodyMarkup
         self.routineUrgencyLow = routineUrgencyLow
@@ -30,6 +43,8 @@ public struct ServerProfile: Sendable, Equatable {
         self.minimumIdenticalInterval = minimumIdenticalInterval
         self.maxVisibleCards = maxVisibleCards
         self.closesByExpiring = closesByExpiring
+        self.sourcePerCard = sourcePerCard
+        self.urgencyAppliesLate = urgencyAppliesLate
     }
 
     /// The profile for an unknown server (or none yet): text progress, no markup, plain urgency.
@@ -42,6 +57,11 @@ public struct ServerProfile: Sendable, Equatable {
         case .gnomeShell:
             profile.routineUrgencyLow = true
             profile.showsSeconds = false
+            // MAX_NOTIFICATIONS_PER_SOURCE: 3 up to GNOME 47, 10 since 48. An unreadable version
+            // counts as old: separate sources cost nothing there.
+            let major = Int(info.version.prefix { $0.isNumber }) ?? 0
+            profile.sourcePerCard = major < 48
+            profile.urgencyAppliesLate = major >= 46
         case .kdePlasma:
             profile.minimumIdenticalInterval = 1.0
         case .dunst, .mako, .swaync:

@@ -76,6 +76,9 @@ extension APSMessage {
     private static func parseAlert(_ value: JSONValue) throws(PushRejection) -> Alert {
         guard case .object(let fields) = value else { throw .invalid("aps.alert: expected an object {title, body, sound}, got \(value.typeDescription)") }
         var alert = Alert()
+        if let localized = fields.keys.sorted().first(where: { $0.hasSuffix("loc-key") || $0.hasSuffix("loc-args") }) {
+            throw .invalid("aps.alert.\(localized): localized alerts are not supported; send the text in title and body")
+        }
         for (key, field) in fields {
             guard case .string(let text) = field else {
                 throw .invalid("aps.alert.\(key): expected a string (localized alerts are not supported), got \(field.typeDescription)")

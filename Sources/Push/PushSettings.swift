@@ -15,6 +15,9 @@ public struct PushSettings: Equatable, Sendable {
     }
 
     public var broker: Broker?
+    /// Why `push-broker` was set but could not be used: push is then off, and `PushStatus`,
+    /// the log and `liveactivity doctor` say this instead of a silent `off`.
+    public var brokerProblem: String?
     public var username: String?
     /// A file whose first line is the password (kept out of the config file).
     public var passwordFile: String?
@@ -36,8 +39,19 @@ public struct PushSettings: Equatable, Sendable {
         let wrong = "\(key): expected \(expects), got \"\(value)\""
         switch key {
         case "push-broker":
-            guard let parsed = Self.parseBroker(value) else { return wrong }
+            if value.contains(",") {
+                brokerProblem = "push-broker: several brokers (a comma-separated list) are not supported yet; "
+                    + "give one mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got \"\(value)\""
+                broker = nil
+                return brokerProblem
+            }
+            guard let parsed = Self.parseBroker(value) else {
+                brokerProblem = wrong
+                broker = nil
+                return wrong
+            }
             broker = parsed
+            brokerProblem = nil
         case "push-username":
             guard !value.isEmpty else { return wrong }
             username = value

@@ -106,6 +106,53 @@ struct CardTests {
         #expect(alert.hints["sound-name"] == .string("message-new-instant"))
     }
 
+    /// GNOME 43–47 keep 3 notifications per source (app name + pid) and destroy the oldest:
+    /// there each card of one kind gets a source of its own (an app name that differs only by
+    /// zero-width spaces); GNOME 48+ keeps 10, so cards share one source (one group) there.
+    @Test(arguments: [("43.9", 8), ("47.2", 8), ("48.7", 1), ("50.5", 1)])
+    func gnomeBefore48GetsOneSourcePerCard(version: String, distinctSources: Int) throws {
+        let f = try DaemonFixture(recorderName: "gnome-shell", recorderVersion: version,
+                                  capabilities: ["actions", "body", "body-markup", "persistence"])
+        for index in 1...8 { _ = try f.client.start("generic", state: ["title": .string("Card\(index)")]) }
+        #expect(waitUntil { Set(f.recorder?.calls.map(\.summary) ?? []).count == 8 }, "every card is shown")
+        let names = try #require(f.recorder?.calls.map(\.appName))
+        #expect(Set(names).count == distinctSources, "\(names.map { $0.unicodeScalars.count })")
+        #expect(Set(names.map { $0.replacingOccurrences(of: "\u{200B}", with: "") }).count == 1, "all show one app name")
+        _ = try f.client.start("generic", state: ["title": .string("Other")], options: ["app-name": .string("Other app")])
+        #expect(waitUntil { f.recorder?.calls.contains { $0.summary == "Other" } == true })
+        #expect(f.recorder?.calls.first { $0.summary == "Other" }?.appName == "Other app",
+                "the first card of each app name keeps its name as it is")
+    }
+
+    /// GNOME 46+ judge a replace by the urgency of the Notify before it, and never pop a card
+    /// replaced since its last banner: a normal-urgency send is followed at once by the same card
+    /// at low, and an alert closes the card and comes as a new notification (seen on 48 and 50).
+    @Test func gnome46AndLaterSettleTheUrgencyAndAlertAsANewCard() throws {
+        let f = try DaemonFixture(recorderName: "gnome-shell", recorderVersion: "48.7",
+                                  capabilities: ["actions", "body", "body-markup", "persistence"])
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("Backup")])
+        #expect(f.waitForNotifies(2))
+        let calls = try #require(f.recorder?.calls)
+        #expect(calls.map { $0.hints["urgency"] } == [.byte(1), .byte(0)], "the Start at normal, settled at low at once")
+        #expect(calls[1].replacesID == calls[0].assignedID && calls[1].summary == "Backup")
+        let first = calls[0].assignedID
+        Thread.sleep(forTimeInterval: 1.1)
+        try c.update(id, ["title": .string("Backup 2")])
+        #expect(f.waitForNotifies(3))
+        #expect(f.recorder?.calls.last?.hints["urgency"] == .byte(0), "a routine update: low, alone")
+        Thread.sleep(forTimeInterval: 1.1)
+        try c.update(id, ["title": .string("Backup failed")], options: ["alert-title": .string("Backup failed"),
+                                                                         "alert-sound": .string("bell")])
+        #expect(f.waitForNotifies(5))
+        #expect(waitUntil { f.recorder?.closed.contains(first) == true }, "the old card is closed")
+        let alert = try #require(f.recorder?.calls.suffix(2).map { $0 })
+        #expect(alert[0].replacesID == 0 && alert[0].assignedID != first, "the alert is a new notification")
+        #expect(alert.map { $0.hints["urgency"] } == [.byte(1), .byte(0)])
+        #expect(alert.map { $0.hints["sound-name"] } == [.string("bell"), .string("bell")], "the settle keeps the sound")
+        #expect(alert[1].replacesID == alert[0].assignedID)
+    }
+
     @Test func disablingHidesCardsAndEnablingShowsThemAgain() throws {
         let f = try DaemonFixture(recorderName: "dunst")
         let c = f.client

@@ -26,6 +26,8 @@ import ActivityFiles
 
     @Test(arguments: [
         ("push-broker = http://x", "line 1: push-broker: expected mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got \"http://x\""),
+        ("push-broker = mqtt://a:1883,mqtt://b:1883",
+         "line 1: push-broker: several brokers (a comma-separated list) are not supported yet; give one mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got \"mqtt://a:1883,mqtt://b:1883\""),
         ("push-topic-prefix = a/+/b", "line 1: push-topic-prefix: expected a topic prefix without + or # (default liveactivities), got \"a/+/b\""),
         ("push-password-file = secret.txt",
          "line 1: push-password-file: expected the path of a file holding the password, got \"secret.txt\" (an absolute path)"),
@@ -33,7 +35,12 @@ import ActivityFiles
     ])
     func badPushLinesAreNamedAndIgnored(line: String, message: String) {
         let (config, problems) = DaemonConfig.parse(line)
-        #expect(config.push == DaemonConfig().push)
+        var used = config.push
+        used.brokerProblem = nil
+        #expect(used == DaemonConfig().push, "the line is ignored")
         #expect(problems.first?.hasPrefix(message) == true, "\(problems)")
+        if line.hasPrefix("push-broker") {
+            #expect(config.push.brokerProblem.map { message.hasSuffix($0) } == true, "kept for PushStatus: \(String(describing: config.push.brokerProblem))")
+        }
     }
 }

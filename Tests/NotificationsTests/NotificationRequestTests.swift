@@ -34,6 +34,24 @@ struct NotificationRequestTests {
         #expect(request.hints["resident"]?.dbusSignature == "b")
     }
 
+    @Test func aSourceSlotAddsInvisibleCharactersToTheAppNameOnly() {
+        let request = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, sourceSlot: 2)
+        #expect(request.appName == "Focus\u{200B}\u{200B}")
+        #expect(request.summary == NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil).summary)
+        #expect(NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, sourceSlot: 0).appName == "Focus")
+    }
+
+    @Test func aSettledRequestIsTheSameCardAtLowUrgencyKeepingItsSound() {
+        let alert = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: CardAlert(soundName: "bell"))
+        let settled = alert.settled()
+        #expect(alert.urgency == .normal && settled.urgency == .low)
+        #expect(settled.hints["urgency"] == .byte(0) && settled.hints["sound-name"] == .string("bell"))
+        var same = settled
+        same.urgency = alert.urgency
+        same.hints["urgency"] = alert.hints["urgency"]
+        #expect(same == alert, "nothing else changes")
+    }
+
     @Test func routineUpdateOnGnomeIsLowUrgencyWithTextBar() {
         let request = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil)
         #expect(request.urgency == .low)

@@ -50,6 +50,22 @@ struct ServerProfileTests {
         #expect(profile.bodyMarkup == row.info.capabilities.contains("body-markup"))
     }
 
+    /// GNOME 43–47 keep 3 notifications per source, 48+ keep 10: a source per card before 48.
+    @Test(arguments: [("43.9", true), ("44.9", true), ("47.2", true), ("48.7", false), ("50.5", false), ("", true)])
+    func gnomeBefore48GetsASourcePerCard(version: String, perCard: Bool) {
+        let info = ServerInfo(name: "gnome-shell", vendor: "GNOME", version: version, capabilities: ["body-markup"])
+        #expect(ServerProfile.detect(info).sourcePerCard == perCard)
+        #expect(!ServerProfile.detect(ServerInfo(name: "dunst", version: version)).sourcePerCard)
+    }
+
+    /// GNOME 46+ apply a replace's urgency after deciding on its banner.
+    @Test(arguments: [("43.9", false), ("45.5", false), ("46.0", true), ("48.7", true), ("50.5", true), ("", false)])
+    func gnome46AndLaterApplyTheUrgencyLate(version: String, late: Bool) {
+        let info = ServerInfo(name: "gnome-shell", vendor: "GNOME", version: version, capabilities: ["body-markup"])
+        #expect(ServerProfile.detect(info).urgencyAppliesLate == late)
+        #expect(!ServerProfile.detect(ServerInfo(name: "Plasma", vendor: "KDE", version: version)).urgencyAppliesLate)
+    }
+
     @Test func onlyNotificationDaemonShowsOneCardAtATime() {
         for row in Self.rows {
             #expect(ServerProfile.detect(row.info).maxVisibleCards == (row.kind == .notificationDaemon ? 1 : 0),

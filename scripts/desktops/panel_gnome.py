@@ -14,6 +14,7 @@ from servers_wayland import GnomeShell
 from world import ServerFailed
 
 UUID = "liveactivities@liveactivities.github.io"
+UUID45 = "liveactivities-shell45@liveactivities.github.io"
 APPINDICATOR = "ubuntu-appindicators@ubuntu.com"
 BUS = "io.github.liveactivities.LiveActivities1"
 MANAGER = "/io/github/liveactivities/LiveActivities1"
@@ -23,7 +24,7 @@ class GnomePanel(GnomeShell):
     """GNOME Shell with our extension (from the prefix) and the AppIndicator extension enabled."""
     name = "gnome-panel"
     packages = ["gnome-shell", "gjs", "gnome-shell-extension-appindicator", "make", "fonts-noto-color-emoji"]
-    extensions = [UUID, APPINDICATOR]
+    extensions = [UUID, UUID45, APPINDICATOR]  # both builds enabled, as after an upgrade from 43
 
     def play_panel(self, world, bins, repo, shots):
         """Installs into a prefix, starts the shell with the prefix's data dir first, runs the checks."""
@@ -34,9 +35,16 @@ class GnomePanel(GnomeShell):
 
 
 class PanelRun:
+    """The checks of one shell; subclasses change the build (uuid), the prefix and screenshot names."""
+    uuid = UUID
+    #: the other build, installed and enabled too: the shell must call it out of date, not an error
+    other_uuid = UUID45
+    #: screenshots are saved as docs/screenshots/<shot_prefix>-island.png and …-island-menu.png
+    shot_prefix = "gnome"
+
     def __init__(self, shell, world, bins, repo, shots):
         self.shell, self.world, self.bins, self.repo, self.shots = shell, world, bins, repo, shots
-        self.prefix = world.path("prefix")
+        self.prefix = self.install_prefix(world)
         self.rows = []
         self.daemon = None
 
@@ -61,6 +69,9 @@ class PanelRun:
         if result.returncode != 0:
             raise ServerFailed(f"liveactivity {' '.join(args)}: {result.stdout}{result.stderr}")
         return result.stdout.strip()
+
+    def install_prefix(self, world):
+        return world.path("prefix")
 
     def island(self):
         return self.js(js.ISLAND)
@@ -89,6 +100,9 @@ class PanelRun:
 
     def start_daemon(self):
         home = self.world.path("daemon")
+        # The panel rows check the top bar: a focus session must not turn GNOME's banners off here.
+        with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
+            f.write("quiet-desktop = off\n")
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"))
@@ -103,11 +117,12 @@ class PanelRun:
     def screenshot(self, name, x, y, width, height):
         path = os.path.join(self.shots, name)
         raw = self.world.file("shots", name)
+        inner = getattr(self.world, "inner", lambda path: path)  # the shell may see the file by another name
         bus = self.shell.bus(self.world)
         bus.request_name("org.gnome.Screenshot")
         ok, _ = bus.call_blocking("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot",
                                   "org.gnome.Shell.Screenshot", "ScreenshotArea", "iiiibs",
-                                  [int(x), int(y), int(width), int(height), False, raw], timeout=30)
+                                  [int(x), int(y), int(width), int(height), False, inner(raw)], timeout=30)
         if not ok:
             raise ServerFailed(f"ScreenshotArea refused for {name}")
         subprocess.run(["convert", raw, "-scale", "200%", path], check=True, timeout=30)
@@ -116,10 +131,15 @@ class PanelRun:
 
     def play(self):
         self.start_daemon()
-        state = self.js(js.EXTENSION_STATE % f"'{UUID}'")
-        installed = os.path.isfile(os.path.join(self.prefix, "share", "gnome-shell", "extensions", UUID, "extension.js"))
+        state = self.js(js.EXTENSION_STATE % f"'{self.uuid}'")
+        installed = os.path.isfile(os.path.join(self.prefix, "share", "gnome-shell", "extensions", self.uuid,
+                                                "extension.js"))
         self.add("extension enabled from the prefix", check(state == 1 and installed,
                  f"installed by make install-files, state {state}", f"state {state}, installed {installed}"))
+        other = self.js(js.EXTENSION_INFO % f"'{self.other_uuid}'")
+        self.add("the other build: out of date, no error", check(other and other["state"] == 4 and not other["error"],
+                 f"{self.other_uuid}: state 4 (OUT_OF_DATE)", f"{self.other_uuid}: {other}"))
+        self.check_doctor()
         island = self.island()
         self.add("hidden while nothing is live", check(island and island["inPanel"] and not island["visible"],
                  "in statusArea, hidden", f"{island}"))
@@ -153,7 +173,7 @@ class PanelRun:
         self.js("imports.ui.main.overview.hide(); return true;")
         self.wait(lambda: not self.js("return imports.ui.main.overview.visible;"), timeout=3)
         island = self.island()
-        self.screenshot("gnome-island.png", max(0, island["x"] - 420), 0, 1280 - max(0, island["x"] - 420),
+        self.screenshot(f"{self.shot_prefix}-island.png", max(0, island["x"] - 420), 0, 1280 - max(0, island["x"] - 420),
                         island["height"])
         self.check_menu()
         self.check_buttons()
@@ -161,6 +181,16 @@ class PanelRun:
         self.check_appindicator()
         self.check_end_and_disable()
         return self.rows
+
+    def check_doctor(self):
+        """`liveactivity doctor` names the build that fits this shell and says it is enabled."""
+        result = subprocess.run([os.path.join(self.prefix, "bin", "liveactivity"), "doctor"],
+                                env=dict(self.daemon_env, XDG_DATA_DIRS=os.path.join(self.prefix, "share")),
+                                capture_output=True, text=True, timeout=30)
+        line = next((l for l in result.stdout.splitlines() if "] GNOME extension: " in l), "")
+        self.add("doctor: the build fits the shell and is enabled", check(
+            line.startswith("[ok] GNOME extension: GNOME Shell ") and f"{self.uuid} fits and is enabled" in line,
+            line, f"{line!r}\n{result.stdout}{result.stderr}"))
 
     def check_menu(self):
         # The menu opens, and is laid out, over the next frames.
@@ -182,7 +212,7 @@ class PanelRun:
         if menu:
             island = self.island()
             left = min(menu["x"], island["x"] - 420)
-            self.screenshot("gnome-island-menu.png", max(0, left), 0, 1280 - max(0, left),
+            self.screenshot(f"{self.shot_prefix}-island-menu.png", max(0, left), 0, 1280 - max(0, left),
                             menu["y"] + menu["height"] + 8)
         self.js(js.CLOSE_MENU)
 
@@ -246,22 +276,22 @@ class PanelRun:
         self.add("menu End ends; hidden after the last", check(all(s == "ended" for s in statuses.values()) and hidden,
                  "three End presses → ended, island hidden", f"{statuses}, island {self.island()}"))
 
-        self.js(js.DISABLE % f"'{UUID}'")
+        self.js(js.DISABLE % f"'{self.uuid}'")
         left = self.wait(lambda: (lambda l: not l["statusArea"] and not l["actors"] and l)(self.js(js.LEFTOVERS)), timeout=3)
         # A signal handler left connected would now touch destroyed actors: make the daemon
         # signal, and wait until the shell has seen it (the AppIndicator item shows the new text).
         self.la("start", "generic", "title=After disable", "--id", "after")
-        seen = self.wait(lambda: any("After disable" in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)), timeout=5)
+        seen = self.wait(lambda: any("After disable" in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)), timeout=15)
         self.la("update", "after", "title=After disable 2")
         seen = seen and self.wait(lambda: any("After disable 2" in " ".join(i["texts"])
-                                              for i in self.js(js.APPINDICATORS)), timeout=5)
+                                              for i in self.js(js.APPINDICATORS)), timeout=15)
         still_none = self.js(js.LEFTOVERS)
         self.la("end", "after")
-        self.js(js.ENABLE % f"'{UUID}'")
+        self.js(js.ENABLE % f"'{self.uuid}'")
         self.la("start", "generic", "title=Again", "--id", "again")
         again = self.wait(lambda: self.label() == self.compact() and self.label(), timeout=5)
         mentions = [line for line in self.world.log("gnome-shell", tail=100000).splitlines()
-                    if UUID in line or "Live Activities:" in line]
+                    if self.uuid in line or "Live Activities:" in line]
         clean = left and seen and not still_none["statusArea"] and not still_none["actors"]
         self.add("disable() leaves nothing; enable() works again", check(clean and again and not mentions,
                  f"no statusArea key, no actor, no log line after two daemon signals; re-enabled shows \"{again}\"",

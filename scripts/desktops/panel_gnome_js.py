@@ -67,6 +67,8 @@ return Object.keys(area).filter(k => k.includes('appindicator')).map(key => {
 """
 
 EXTENSION_STATE = "return imports.ui.main.extensionManager.lookup(%s)?.state ?? null;"
+EXTENSION_INFO = """const e = imports.ui.main.extensionManager.lookup(%s);
+return e ? { state: e.state, error: e.error ? String(e.error) : '' } : null;"""
 DISABLE = "return imports.ui.main.extensionManager.disableExtension(%s);"
 ENABLE = "return imports.ui.main.extensionManager.enableExtension(%s);"
 

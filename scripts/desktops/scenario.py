@@ -35,6 +35,12 @@ def check(ok, good, bad):
     return yes(good) if ok else no(bad)
 
 
+
+def shown_name(app_name):
+    """An app name as a user reads it: without the zero-width spaces that give each card its own
+    notification source on GNOME 43–47 (see ServerProfile.sourcePerCard)."""
+    return app_name.replace("\u200b", "")
+
 class Run:
     """One server's scenario: starts our daemon and the monitor in `world`, then `play()`."""
 
@@ -59,10 +65,11 @@ class Run:
                 raise ServerFailed("the bus monitor did not start:\n" + self.world.log("monitor"))
             time.sleep(0.05)
         home = self.world.path("daemon")
-        config = getattr(self.server, "daemon_config", None)
-        if config:
-            with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
-                f.write(config)
+        # The matrix checks what the cards show: a focus session must not turn the server's
+        # Do Not Disturb on here (that is checked by DoNotDisturbTests and docs/focus-and-idle.md).
+        config = "quiet-desktop = off\n" + (getattr(self.server, "daemon_config", None) or "")
+        with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
+            f.write(config)
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"),
@@ -119,7 +126,7 @@ class Run:
         groups = {key: [] for key in APPS}
         for n in notifies:
             for key, app in APPS.items():
-                if n["app"] == app:
+                if shown_name(n["app"]) == app:
                     groups[key].append(n)
         return groups
 
@@ -214,7 +221,7 @@ class Run:
             return
         cards = self.server_cards()
         if cards is not None:
-            apps = sorted(c.get("app", "") for c in cards)
+            apps = sorted(shown_name(c.get("app", "")) for c in cards)
             self.row["card shown"] = check(len(cards) == 3 and not errors,
                                            f"the server lists our 3 cards ({', '.join(apps)})",
                                            f"the server lists {len(cards)} of our cards: {cards}; errors {errors}")
@@ -257,7 +264,7 @@ class Run:
 
     def check_routine(self, routine, screen_before):
         problems = []
-        fast = [n for n in routine if n["app"] == APPS["fast"]]
+        fast = [n for n in routine if shown_name(n["app"]) == APPS["fast"]]
         if len(fast) < 3 and self.visible == 3 or not routine:
             problems.append(f"only {len(fast)} routine updates of the fast reached the server")
         loud = [n for n in routine if "sound-name" in n["hints"]]

@@ -110,6 +110,11 @@ class GnomeShell(Server):
     #: more extensions to enable (uuids), and data dirs to search first (for installed ones)
     extensions = []
     data_dirs = None
+    #: the test-only extension that turns on unsafe mode, as this shell generation loads it
+    unsafe_extension_js = EXTENSION_JS
+    unsafe_shell_versions = ["43"]
+    #: the notification service (a gjs program; an ES module since 45: `gjs -m`)
+    notifications_helper = ["gjs", "/usr/share/gnome-shell/org.gnome.Shell.Notifications"]
 
     def start(self, world):
         world.start_bus("system")
@@ -124,15 +129,15 @@ class GnomeShell(Server):
         with open(os.path.join(extension, "metadata.json"), "w") as f:
             json.dump({"uuid": UNSAFE_EXTENSION, "name": "LiveActivities test: unsafe mode",
                        "description": "Test only: turns on unsafe mode so org.gnome.Shell.Eval works.",
-                       "shell-version": ["43"]}, f)
+                       "shell-version": self.unsafe_shell_versions}, f)
         with open(os.path.join(extension, "extension.js"), "w") as f:
-            f.write(EXTENSION_JS)
+            f.write(self.unsafe_extension_js)
         self.env = env
         self.shell = world.spawn("gnome-shell", ["gnome-shell", "--headless", "--virtual-monitor", "1280x800",
                                                  "--wayland", "--no-x11"], env=env)
         world.wait_for_name("org.gnome.Shell", timeout=40, process=self.shell, process_name="gnome-shell")
         self.helper = world.spawn("gnome-shell-notifications",
-                                  ["gjs", "/usr/share/gnome-shell/org.gnome.Shell.Notifications"], env=env)
+                                  self.notifications_helper, env=env)
         world.wait_for_name("org.freedesktop.Notifications", timeout=20, process=self.helper,
                             process_name="gnome-shell-notifications")
         self.world = world

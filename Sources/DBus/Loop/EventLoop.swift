@@ -168,10 +168,27 @@ public final class EventLoop {
         }
     }
 
+    /// Runs one batch of posted work: at most `postedBatchLimit` items, and none started after
+    /// `postedBatchNanoseconds` (on a busy machine a batch is cut short, not stretched). When
+    /// more is queued, the eventfd is set again, so the next poll returns at once with the
+    /// bus's descriptors in it: a call's reply waits behind at most one batch, however many
+    /// push messages are queued (issue 18).
     private func runPosted() {
         remote.drainWakeups()
-        let (work, stop) = remote.takePending()
-        for item in work { item() }
-        if stop { stopRequested = true }
+        let started = Clocks.monotonicNanoseconds
+        var more = false
+        for _ in 0..<Self.postedBatchLimit {
+            let (work, stop, left) = remote.takeBatch(limit: 1)
+            for item in work { item() }
+            if stop { stopRequested = true }
+            more = left
+            guard more, Clocks.monotonicNanoseconds - started < Self.postedBatchNanoseconds else { break }
+        }
+        if more { remote.wake() }
     }
+
+    /// How many posted items run before the loop polls its descriptors again.
+    static let postedBatchLimit = 8
+    /// How long a batch of posted items may go on before the loop polls again (2 ms).
+    static let postedBatchNanoseconds: Int64 = 2_000_000
 }

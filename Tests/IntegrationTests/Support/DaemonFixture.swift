@@ -13,12 +13,14 @@ final class DaemonFixture {
     /// - Parameters:
     ///   - config: the daemon's `liveactivityd.conf`, written before it starts.
     ///   - beforeDaemon: runs on the bus before the daemon starts (e.g. another server).
-    init(recorderName: String? = "dunst", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
+    init(recorderName: String? = "dunst", recorderVersion: String = "1.0",
+         capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
          environment: [String: String] = [:], config: String? = nil, recordSignals: Bool = true,
          beforeDaemon: (PrivateBus) throws -> Void = { _ in }) throws {
         let bus = try PrivateBus()
         self.bus = bus
-        recorder = try recorderName.map { try RecordingNotificationServer(bus: bus, name: $0, capabilities: capabilities) }
+        recorder = try recorderName.map { try RecordingNotificationServer(bus: bus, name: $0, version: recorderVersion,
+                                                                                 capabilities: capabilities) }
         var env = environment
         if recorderName == nil && env["LIVEACTIVITIES_NO_CARDS"] == nil { env["LIVEACTIVITIES_NO_CARDS"] = "1" }
         try beforeDaemon(bus)

@@ -1,10 +1,10 @@
-/* exported ActivityRow, styleStatus */
+// Shared by both builds of the extension (43/44 and 45+): `make install-files` writes each
+// build's island.js as its island.head.js (the imports), then this file, then island.js.
+// So: no imports and no exports here; St, Clutter and PopupMenu come from the header.
+//
 // One live activity in the island's menu: one item holding its title, its body, a progress
 // bar when it has progress, and its buttons (the daemon's `Actions`), with a line above it
 // unless it is the first. It only shows what the daemon published; a press goes to `onAction`.
-const { St, Clutter } = imports.gi;
-const PopupMenu = imports.ui.popupMenu;
-
 const TRACK_WIDTH = 240;
 const STATUS_CLASSES = ['liveactivities-paused', 'liveactivities-stale'];
 
@@ -14,6 +14,15 @@ function styleStatus(actor, status) {
         actor.remove_style_class_name(name);
     if (status === 'paused' || status === 'stale')
         actor.add_style_class_name(`liveactivities-${status}`);
+}
+
+/** Lays `box` out top to bottom: `orientation` where St has it (48+; `vertical` is deprecated
+ *  there), `vertical` on 43–47. */
+function stackVertically(box) {
+    if ('orientation' in box)
+        box.orientation = Clutter.Orientation.VERTICAL;
+    else
+        box.vertical = true;
 }
 
 var ActivityRow = class ActivityRow {
@@ -26,7 +35,8 @@ var ActivityRow = class ActivityRow {
         this._actionsKey = null;
         this.section = new PopupMenu.PopupMenuSection();
         const item = new PopupMenu.PopupBaseMenuItem({ reactive: false, can_focus: false });
-        const box = this._box = new St.BoxLayout({ vertical: true, x_expand: true, style_class: 'liveactivities-row' });
+        const box = this._box = new St.BoxLayout({ x_expand: true, style_class: 'liveactivities-row' });
+        stackVertically(box);
         item.add_child(box);
         this.section.addMenuItem(item);
 

@@ -1,14 +1,10 @@
-/* exported Island */
+// Shared by both builds (see rows.js): Gio, GLib, St, Clutter, Main and PanelMenu come from
+// the build's header; ActivityRow and styleStatus from rows.js, written just before this.
+//
 // The island: a top-bar button whose label is the daemon's CompactText, with a menu of the
 // live activities. Driven only by the bus: the daemon's name appearing and vanishing,
 // PropertiesChanged of the manager and of each activity, and the ObjectManager's
 // InterfacesAdded/Removed. Every call is asynchronous; destroy() leaves nothing behind.
-const { Gio, GLib, St, Clutter } = imports.gi;
-const Main = imports.ui.main;
-const PanelMenu = imports.ui.panelMenu;
-const Me = imports.misc.extensionUtils.getCurrentExtension();
-const { ActivityRow, styleStatus } = Me.imports.rows;
-
 const BUS_NAME = 'io.github.liveactivities.LiveActivities1';
 const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
