@@ -4,9 +4,10 @@ import DBus
 /// Where signals are emitted. Publishing runs once the messages at hand are handled, so a
 /// reply is never held up by it and a flood of calls is published in rounds, in order, with
 /// one PropertiesChanged per activity and round carrying its latest values (`+Views`). Under
-/// a flood, rounds come at most once per `publishInterval` (the first at once): every event
-/// still gets its signal, but each activity is rendered and announced once per round, not
-/// once per call.
+/// a flood, rounds are paced: the first `publishBurst` rounds of each `publishInterval` run at
+/// once (a client that waits for its change sees it at once), then one more round ends the
+/// interval with everything that came meanwhile. Every event still gets its signal, but each
+/// activity is rendered and announced once per round, not once per call.
 extension ActivityService {
     /// Queues events for the next publishing round. A started activity's object is exported
     /// at once (and only here), so a client can use the path the reply carries straight away.
@@ -15,20 +16,31 @@ extension ActivityService {
         rounds.unpublished += events
         guard !rounds.publishPending else { return }
         rounds.publishPending = true
-        let elapsed = publishInterval > 0 ? clock.monotonicNow - rounds.lastPublish : .infinity
-        if elapsed >= publishInterval {
+        guard publishInterval > 0 else {
+            loop.runSoon { [weak self] in self?.publishNow() }
+            return
+        }
+        let now = clock.monotonicNow
+        if now - rounds.windowStart >= publishInterval {
+            rounds.windowStart = now
+            rounds.roundsInWindow = 0
+        }
+        if rounds.roundsInWindow < Self.publishBurst {
             loop.runSoon { [weak self] in self?.publishNow() }
         } else {
-            clock.wake(afterSeconds: publishInterval - elapsed) { [weak self] in self?.publishNow() }
+            clock.wake(afterSeconds: rounds.windowStart + publishInterval - now) { [weak self] in self?.publishNow() }
         }
     }
+
+    /// Rounds per `publishInterval` that run at once; later ones wait for the interval's end.
+    static let publishBurst = 8
 
     /// Publishes every queued event now, at one moment (also called first by anything that
     /// publishes directly, such as a tick, so the order of events is kept).
     func publishNow() {
         rounds.publishPending = false
         guard !rounds.unpublished.isEmpty else { return }
-        if publishInterval > 0 { rounds.lastPublish = clock.monotonicNow }
+        rounds.roundsInWindow += 1
         let events = rounds.unpublished
         rounds.unpublished = []
         let view = readView()

@@ -123,7 +123,8 @@ struct PublishingRounds {
     var publishPending = false
     var settlePending = false
     var lastSettle = -Double.infinity
-    /// When the last publishing round ran (monotonic seconds; only kept with a `publishInterval`).
-    var lastPublish = -Double.infinity
+    /// The current pacing interval of publishing rounds (monotonic seconds) and the rounds run in it.
+    var windowStart = -Double.infinity
+    var roundsInWindow = 0
     var syncPending = false
 }
