@@ -33,6 +33,7 @@ extension ActivityService {
         guard let focus else { return }
         focus.idleSource?.stopWatching()
         focus.idleSource = nil
+        focus.idleSourceMissing = false
         focus.watching = .nothing
         settleFocus(now: clock.now)
     }
@@ -69,7 +70,10 @@ extension ActivityService {
         focus.idleSource?.stopWatching()
         focus.watching = wanted
         if wanted == .nothing { return }
-        if focus.idleSource == nil { focus.idleSource = focus.findIdleSource() }
+        if focus.idleSource == nil, !focus.idleSourceMissing {
+            focus.idleSource = focus.findIdleSource()
+            focus.idleSourceMissing = focus.idleSource == nil
+        }
         guard let source = focus.idleSource else {
             focus.watching = .nothing
             return
