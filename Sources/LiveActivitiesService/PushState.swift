@@ -16,6 +16,8 @@ final class PushState {
     var registry: PushRegistry
     let path: String
     var counts = Counts()
+    /// The digest of the message being handled (nil when it was too large to read), for its receipts.
+    var handlingDigest: String?
     /// Whether a save of the registry is already scheduled (timestamps are saved once a second).
     var savePending = false
     /// Whether the last save failed: then `push.json` may lack tokens that are only in memory,
