@@ -79,6 +79,8 @@ class PushClient:
         self.on_unregistered = on_unregistered
         #: Tokens whose activity has ended, as the desktops said.
         self.unregistered = set()
+        #: Receipts that matched no message waiting (a resend's `Duplicate`, or for another sender's message), newest last.
+        self.unmatched: List[Result] = []
         self._lock = threading.Condition()
         self._waiters: List[_Waiter] = []
         self._connected = False
@@ -283,6 +285,8 @@ class PushClient:
                 waiter.results.append(result)
                 waiter.last_arrival = time.monotonic()
                 self._lock.notify_all()
+            else:
+                self.unmatched = (self.unmatched + [result])[-1000:]
 
     def _unregistered(self, result: Result):
         activity_prefix = f"{self.prefix}/receipt/activity/"
