@@ -78,16 +78,17 @@ class Mosquitto:
 class Desktop:
     """liveactivityd on a private bus, configured with `push_broker`."""
 
-    def __init__(self, push_broker: str, extra_config: str = ""):
+    def __init__(self, push_broker: str, extra_config: str = "", wait: bool = True, bin_directory: str = None):
         self.directory = tempfile.mkdtemp(prefix="liveactivities-pytest-")
-        self.bin = bin_dir()
+        self.bin = bin_directory or bin_dir()
         socket_path = os.path.join(self.directory, "bus")
         bus_conf = os.path.join(self.directory, "bus.conf")
         with open(bus_conf, "w") as f:
             f.write(BUS_CONFIG.format(socket=socket_path))
         self.bus = subprocess.Popen(["dbus-daemon", f"--config-file={bus_conf}", "--nofork", "--print-address=1"],
-                                    stdout=subprocess.PIPE, text=True)
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         address = self.bus.stdout.readline().strip()
+        self.address = address
         home = os.path.join(self.directory, "home")
         self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, HOME=home,
                         XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"),
@@ -102,10 +103,15 @@ class Desktop:
         self.log = open(os.path.join(self.directory, "daemon.log"), "w")
         self.daemon = subprocess.Popen([os.path.join(self.bin, "liveactivityd")], env=self.env, stdout=self.log,
                                        stderr=subprocess.STDOUT)
-        if not wait_until(lambda: self.cli("status", check=False).returncode == 0, 20):
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self, timeout=20):
+        """Waits until the daemon answers on its bus and its push connection is up."""
+        if not wait_until(lambda: self.cli("status", check=False).returncode == 0, timeout):
             self.stop()
             raise RuntimeError("liveactivityd did not start: " + self.daemon_log())
-        if not wait_until(lambda: "connected" == self.push_status(), 20):
+        if not wait_until(lambda: "connected" == self.push_status(), timeout):
             raise RuntimeError("push did not connect: " + self.push_status() + "\n" + self.daemon_log())
 
     def cli(self, *args, check=True):
