@@ -8,14 +8,15 @@ final class ReceiptListener {
     private let process: ChildProcess
     private let file: URL
 
-    init(port: Int, directory: URL, filter: String = "liveactivities/receipt/#") throws {
+    /// `arguments` (a login) are given to mosquitto_sub and to the probe's mosquitto_pub.
+    init(port: Int, directory: URL, prefix: String = "liveactivities", arguments: [String] = []) throws {
         file = directory.appendingPathComponent("receipts-\(UUID().uuidString).txt")
-        process = try ChildProcess("mosquitto_sub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-v", "-t", filter,
-                                                    "-t", "liveactivities/#"], output: .file(file))
+        process = try ChildProcess("mosquitto_sub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-v",
+                                                    "-t", "\(prefix)/receipt/#"] + arguments, output: .file(file))
         // The subscription is in place once the broker delivers a probe published after it.
-        let probe = "liveactivities/probe/\(UUID().uuidString)"
+        let probe = "\(prefix)/receipt/probe-\(UUID().uuidString)"
         _ = waitUntil(timeout: 10) {
-            _ = try? runCommand("mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", probe, "-m", "p"])
+            _ = try? runCommand("mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", probe, "-m", "p"] + arguments)
             return lines.contains { $0.hasPrefix(probe) }
         }
     }
@@ -28,7 +29,7 @@ final class ReceiptListener {
     /// The receipts so far as (topic, decoded JSON object).
     var receipts: [(topic: String, body: [String: Any])] {
         lines.compactMap { line in
-            guard line.contains("/receipt/"), let space = line.firstIndex(of: " ") else { return nil }
+            guard line.contains("/receipt/"), !line.contains("/receipt/probe-"), let space = line.firstIndex(of: " ") else { return nil }
             let json = Data(line[line.index(after: space)...].utf8)
             guard let body = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return nil }
             return (String(line[..<space]), body)
