@@ -46,8 +46,31 @@ public struct PushReceipt: Equatable, Sendable {
         if name == "NotFound" {
             if case .start? = route { name = "BadDeviceToken" } else { name = "Unregistered" }
         }
-        return PushReceipt(timestamp: timestamp, applied: applied, reason: name, detail: detail, event: event,
+        return PushReceipt(timestamp: timestamp, applied: applied, reason: name, detail: withoutValues(detail), event: event,
                            activity: activity, digest: digest)
+    }
+
+    /// The detail with every value it quotes after `got` reduced to its type (`got string`,
+    /// `got an object`): a refusal names the key and what was expected, never the content sent.
+    public static func withoutValues(_ detail: String) -> String {
+        var out = ""
+        var rest = Substring(detail)
+        while let got = Self.find("got ", in: rest) {
+            out += rest[..<got.upperBound]
+            rest = rest[got.upperBound...]
+            let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            let first = words.first.map(String.init) ?? ""
+            switch first {
+            case "an":
+                out += "an " + (words.dropFirst().first.map { String($0.prefix { $0.isLetter }) } ?? "")
+            case "string", "integer", "number", "boolean", "null":
+                out += first
+            default:
+                out += "a value"
+            }
+            if let next = Self.find("; ", in: rest) { rest = rest[next.lowerBound...] } else { rest = "" }
+        }
+        return out + rest
     }
 
     /// The receipt that says an activity's token is dead: the activity ended at `time`.
@@ -67,6 +90,16 @@ public struct PushReceipt: Equatable, Sendable {
         fields.append("\"activity\":" + Self.quoted(activity))
         fields.append("\"digest\":" + (digest.map(Self.quoted) ?? "null"))
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// Where `needle` first occurs in `text` (the Push module does without Foundation).
+    private static func find(_ needle: String, in text: Substring) -> Range<Substring.Index>? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix(needle) { return index..<text.index(index, offsetBy: needle.count) }
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     static func number(_ value: Double) -> String {

@@ -16,6 +16,19 @@ import Testing
         #expect(stale.reason == "Stale" && stale.detail == "timestamp 1 is older: than")
     }
 
+    @Test(arguments: [
+        ("state key \"progress\": expected a number from 0 to 1, got string \"secret\"", "state key \"progress\": expected a number from 0 to 1, got string"),
+        ("aps.content-state: expected an object, got an array", "aps.content-state: expected an object, got an array"),
+        ("x: expected a finite number, got boolean true; give only one of them", "x: expected a finite number, got boolean; give only one of them"),
+        ("range: expected an end after 5, got 1764000000", "range: expected an end after 5, got a value"),
+        ("not JSON: unexpected end at byte 7", "not JSON: unexpected end at byte 7"),
+    ])
+    func aReceiptNamesTheKeyButNeverTheValueSent(detail: String, expected: String) {
+        #expect(PushReceipt.withoutValues(detail) == expected)
+        #expect(PushReceipt.outcome(.activity(token: "t"), timestamp: 1, applied: false, reason: "InvalidArgs: " + detail,
+                                    event: "update", activity: "a", digest: nil).detail == expected)
+    }
+
     @Test func receiptTopicsMirrorTheMessageTopicUnderTheDesktopsPrefix() {
         let topics = PushTopics(prefix: "liveactivities/anna")
         #expect(topics.receipt(of: .activity(token: "abc")) == "liveactivities/anna/receipt/activity/abc")
