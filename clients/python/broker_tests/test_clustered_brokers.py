@@ -46,6 +46,12 @@ def test_rabbitmq_cluster_node_a_stops_and_nothing_acknowledged_is_lost(cluster)
             assert wait_until(lambda: token in push.unregistered, 30), "the sender learns the token is dead"
             with pytest.raises(Unregistered):
                 push.send(token, UpdatePayload({"body": "late"}))
+
+            # The user ends an activity on the desktop: the sender on node B learns its token is dead.
+            focus = desktop.start_with_token("focus", "title=Focus")
+            assert push.send(focus, UpdatePayload({"body": "25 min"})).applied
+            desktop.cli("end", "focus")
+            assert wait_until(lambda: focus in push.unregistered, 30)
     finally:
         desktop.stop()
 
