@@ -22,8 +22,6 @@ struct Doctor {
         }
     }
 
-    static let plasmaApplet = "io.github.liveactivities.compact"
-
     let environment: [String: String]
     let paths: DaemonPaths
 
@@ -63,20 +61,10 @@ struct Doctor {
             .split(separator: ":").map(String.init)
     }
 
-    /// The Plasma applet: installed or not (optional). The GNOME extension has its own check
-    /// (`GnomeExtensionCheck`).
+    /// The Plasma applets: which one fits the running Plasma (`PlasmaAppletCheck`). The GNOME
+    /// extension has its own check (`GnomeExtensionCheck`).
     func addOnFindings() -> [Finding] {
-        func installed(_ relative: String) -> String? {
-            ([dataHome] + dataDirs).map { $0 + "/" + relative }.first { FileManager.default.fileExists(atPath: $0) }
-        }
-        var findings: [Finding] = []
-        if let path = installed("plasma/plasmoids/\(Self.plasmaApplet)") {
-            findings.append(Finding(level: .ok, check: "Plasma applet", text: "installed in \(path)",
-                                    fix: "if the panel shows nothing: add the widget \(Self.plasmaApplet) to a panel"))
-        } else {
-            findings.append(Finding(level: .info, check: "Plasma applet", text: "not installed (optional, for KDE Plasma)"))
-        }
-        return findings
+        PlasmaAppletCheck(environment: environment).findings()
     }
 
     /// The config file and the kind files, with their problems.

@@ -17,8 +17,10 @@ from world import ServerFailed
 APPLET = "io.github.liveactivities.compact"
 PACKAGES = ["kded5", "tesseract-ocr", "xdotool"]
 EXTRA_COLUMNS = ["tray item in the panel", "panel: compact text", "panel: follows Update", "job card: body",
-                 "applet popup: rows", "applet: cost", "applet popup: button", "applet: no QML errors",
-                 "panel: empty after End"]
+                 "Plasma 5 applet offered", "applet popup: rows", "applet popup: markup shown as text",
+                 "applet: cost", "applet popup: button", "applet: no QML errors", "panel: empty after End"]
+APPLET6 = "io.github.liveactivities.compact6"  # installed beside ours by the same install
+MARKUP_TITLE, MARKUP_BODY = "<b>Bold</b>", "plain <i>text</i>"
 PANEL_HEIGHT = 44  # Plasma 5.27's default bottom panel at 96 dpi, with a margin
 
 
@@ -68,7 +70,7 @@ def ocr_words(world, crop, name, after_grab=None):
         if len(cells) == 12 and cells[11].strip():
             left, top, width, height = (int(c) / 3 for c in cells[6:10])
             words.append({"text": cells[11].strip(), "x": crop[2] + left + width / 2, "y": crop[3] + top + height / 2,
-                          "line": (cells[2], cells[3], cells[4])})
+                          "left": crop[2] + left, "line": (cells[2], cells[3], cells[4])})
     return words
 
 
@@ -100,8 +102,18 @@ def check_panel(run):
     panel = (width, PANEL_HEIGHT, 0, height - PANEL_HEIGHT)
     row["tray item in the panel"] = check_tray(run)
 
-    reply = run.bus_call("org.kde.plasmashell", "/PlasmaShell", "org.kde.PlasmaShell", "evaluateScript", "s",
-                         [f"print(panels()[0].addWidget('{APPLET}').id)"])
+    script = lambda code: str(run.bus_call("org.kde.plasmashell", "/PlasmaShell", "org.kde.PlasmaShell",
+                                           "evaluateScript", "s", [code])).strip()
+    known = script("print(knownWidgetTypes.filter(function (t) { return t.indexOf('io.github.liveactivities') === 0; })"
+                   ".join(' '))").split()
+    # Plasma 5.27 has no filter that hides an applet declaring X-Plasma-API-Minimum-Version 6.0:
+    # it lists the Plasma 6 applet too (each one's description names its Plasma). Added by
+    # mistake, the Plasma 6 applet shows nothing and logs nothing on 5.27 (seen on screen).
+    row["Plasma 5 applet offered"] = check(
+        APPLET in known and set(known) <= {APPLET, APPLET6},
+        f"knownWidgetTypes lists {known}: ours, and the Plasma 6 one beside it (described \"for Plasma 6\")",
+        f"knownWidgetTypes lists {known}")
+    reply = script(f"print(panels()[0].addWidget('{APPLET}').id)")
     compact = lambda: str(run.bus_call("io.github.liveactivities.LiveActivities1",
                                        "/io/github/liveactivities/LiveActivities1", "org.freedesktop.DBus.Properties",
                                        "Get", "ss", ["io.github.liveactivities.LiveActivities1", "CompactText"]))
@@ -128,9 +140,13 @@ def check_panel(run):
                                          "the panel never showed the updated title 'Oolong'")
 
     row["job card: body"] = check_job_body(run, width, height)
+    run.la("start", "generic", f"title={MARKUP_TITLE}", f"body={MARKUP_BODY}", "--id", "markup", "--relevance", "1")
     closed_reads = len(reads(run))  # the panel followed the updates above with the popup closed
     popup_words, applet = open_popup(run, panel)
     row["applet popup: rows"] = check_rows(run, popup_words)
+    row["applet popup: markup shown as text"] = check(shows(popup_words, MARKUP_TITLE) and shows(popup_words, MARKUP_BODY),
+                                                      f"OCR of the popup reads {MARKUP_TITLE!r} and {MARKUP_BODY!r} "
+                                                      "literally", f"not literal; OCR: {text_of(popup_words)!r}")
     opened = time.time()
     first = len(reads(run))
     ticks = run.wait(lambda: len(reads(run)) >= first + 3, timeout=10)  # the tea timer ticks every second
@@ -146,6 +162,7 @@ def check_panel(run):
     grab(world, shot, (960, 540, 0, height - 540))
     run.notes.append(f"screenshot of the panel and the applet's popup: {shot}")
     click(run, applet)  # closes the popup again
+    run.la("end", "markup", "--dismissal", "immediate")
     run.notes.append(f"panel checks took {time.time() - begun:.0f} s")
     errors = [line for line in world.log("plasmashell", tail=4000).splitlines() if APPLET in line]
     row["applet: no QML errors"] = check(not errors, "plasmashell logged nothing about the applet",

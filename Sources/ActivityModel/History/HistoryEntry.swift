@@ -54,9 +54,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     /// Whether every time and duration is finite and within years 1970–9999, so no day or
     /// clock conversion of it can trap. A line out of range is set aside like an undecodable one.
     public var isWithinRange: Bool {
-        let latest: Double = 253_402_300_799
-        return startedAt.isFinite && endedAt.isFinite && activeSeconds.isFinite
-            && (0...latest).contains(startedAt) && (0...latest).contains(endedAt) && (0...latest).contains(activeSeconds)
+        InputLimits.isTime(startedAt) && InputLimits.isTime(endedAt) && InputLimits.isDuration(activeSeconds) && activeSeconds >= 0
     }
 
     /// Reads a history file's text; lines that are empty, not entries or out of range are skipped.

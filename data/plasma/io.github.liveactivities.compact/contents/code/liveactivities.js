@@ -1,6 +1,20 @@
-// The applet's logic in one place: which tray item is ours, the CLI commands it runs, and
-// the rows it shows. main.qml only binds these to Plasma's data sources and widgets.
+// The applets' logic in one place, shared by the Plasma 5.27 applet
+// (io.github.liveactivities.compact) and the Plasma 6 one (io.github.liveactivities.compact6,
+// whose copy of this file is a link to this one): which tray item is ours, the CLI commands
+// the 5.27 applet runs, the D-Bus names the Plasma 6 applet calls, and the rows both show.
+// Each main.qml only binds these to its Plasma's data sources and widgets.
 .pragma library
+
+// The daemon on the session bus.
+var busName = "io.github.liveactivities.LiveActivities1";
+var managerPath = "/io/github/liveactivities/LiveActivities1";
+var managerInterface = busName;
+var activityInterface = busName + ".Activity";
+
+// The object path of activity `id` (as the daemon exports it).
+function activityPath(id) {
+    return managerPath + "/activity/" + id;
+}
 
 // The tray item the daemon registers (its `Id` property).
 var trayItemId = "liveactivities";
@@ -42,8 +56,7 @@ function compactText(item) {
     return item && item.Status !== "Passive" ? (item.Title || "") : "";
 }
 
-// The rows of the popup from the output of rowsCommand: live activities only, each with
-// id, title, body, progress (-1: none), paused, stale and its buttons as [{key, label}].
+// The rows of the popup from the output of rowsCommand (a JSON array of `get --json` objects).
 function rows(stdout) {
     var parsed;
     try {
@@ -51,22 +64,59 @@ function rows(stdout) {
     } catch (error) {
         return [];
     }
-    if (!Array.isArray(parsed)) {
-        return [];
-    }
-    return parsed.filter(function (a) {
+    return liveRows(Array.isArray(parsed) ? parsed : []);
+}
+
+// The rows of the popup from activities as the daemon's `Get` describes them (the same keys
+// as `get --json`): live activities only, each with id, title, body, progress (-1: none),
+// paused, stale and its buttons as [{key, label}].
+function liveRows(activities) {
+    return plain(activities).filter(function (a) {
         return a && (a.status === "active" || a.status === "paused" || a.status === "stale");
     }).map(function (a) {
         return {
-            id: a.id,
-            title: a.title || a.kind || a.id,
-            body: a.body || "",
+            id: String(a.id),
+            title: String(a.title || a.kind || a.id),
+            body: String(a.body || ""),
             progress: typeof a.progress === "number" ? a.progress : -1,
             paused: a.status === "paused",
             stale: a.status === "stale",
-            actions: (a.actions || []).map(function (pair) {
-                return { key: pair[0], label: pair[1] };
+            actions: Array.prototype.map.call(a.actions || [], function (pair) {
+                return { key: String(pair[0]), label: String(pair[1]) };
             })
         };
     });
+}
+
+// A value from Plasma 6's QML D-Bus module as plain JavaScript: the module hands every
+// variant (each value of an a{sv}, each field of a structure) as {value: …}.
+function plain(value) {
+    if (value === null || value === undefined || typeof value !== "object") {
+        return value;
+    }
+    if (typeof value.length === "number") {
+        return Array.prototype.map.call(value, plain);
+    }
+    var keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === "value") {
+        return plain(value.value);
+    }
+    var result = {};
+    keys.forEach(function (key) {
+        result[key] = plain(value[key]);
+    });
+    return result;
+}
+
+// The ids in a `List` reply (a(ssso): id, kind, status, path), live ones only, in order.
+function liveIds(listReply) {
+    var ids = [];
+    var entries = plain(listReply) || [];
+    for (var i = 0; i < entries.length; i++) {
+        var status = String(entries[i][2]);
+        if (status === "active" || status === "paused" || status === "stale") {
+            ids.push(String(entries[i][0]));
+        }
+    }
+    return ids;
 }

@@ -22,6 +22,7 @@ ColumnLayout {
         opacity: row.textOpacity
         level: 4
         wrapMode: Text.Wrap
+        textFormat: Text.PlainText
         text: activity.paused ? i18n("%1 (paused)", activity.title)
               : activity.stale ? i18n("%1 (not updated)", activity.title) : activity.title
     }
@@ -31,6 +32,7 @@ ColumnLayout {
         opacity: row.textOpacity
         visible: text !== ""
         wrapMode: Text.Wrap
+        textFormat: Text.PlainText
         text: activity.body
     }
 

@@ -32,6 +32,7 @@ Item {
     Plasmoid.status: live ? PlasmaCore.Types.ActiveStatus : PlasmaCore.Types.PassiveStatus
     Plasmoid.toolTipMainText: i18n("Live Activities")
     Plasmoid.toolTipSubText: live ? compactText : i18n("Nothing live")
+    Plasmoid.toolTipTextFormat: Text.PlainText
     Plasmoid.icon: "chronometer"
 
     function readRows() {
@@ -96,6 +97,7 @@ Item {
             id: label
             anchors.centerIn: parent
             visible: root.live
+            textFormat: Text.PlainText
             text: root.compactText
         }
     }
