@@ -144,6 +144,7 @@ extension ActivityService {
     func pushActivityEnded(_ id: String) {
         guard let push, let entry = push.registry.activities.removeValue(forKey: id) else { return }
         push.save()
+        sendHeldStartReceipt(id: id, token: nil)
         if let token = entry.token {
             push.bridge.drop(push.topics.activity(token))
             // After the receipt of the message being applied now (an End by push says "applied" first).
@@ -164,6 +165,7 @@ extension ActivityService {
         push.save()
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
         refresh(id, alert: nil, now: clock.now)
+        sendHeldStartReceipt(id: id, token: token)
     }
 
     /// Saves the registry within a second: timestamps change with every message, and writing

@@ -150,7 +150,7 @@ extension ActivityService {
             // A start is saved at once: a resend or a retained start after a restart starts nothing.
             push.save()
             push.counts.applied += 1
-            pushOutcome(id: id, event: event, applied: true, reason: "", topic: topic, message: message)
+            pushStarted(id: id, topic: topic, message: message)
         } catch {
             reject(id: "", event: event, Self.rejection(error), topic: topic, message: message)
         }

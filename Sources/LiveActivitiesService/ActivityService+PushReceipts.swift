@@ -16,6 +16,35 @@ extension ActivityService {
         push.bridge.publishReceipt(topic: push.topics.receipt(of: route), json: receipt.json)
     }
 
+    /// A start by push was applied: `PushReceived` at once; the receipt carries the new
+    /// activity's update token (`input-push-token`), as an app would send it to its server on
+    /// iOS, and is therefore held until the broker confirmed that token's subscription.
+    func pushStarted(id: String, topic: String, message: APSMessage) {
+        emit("PushReceived", [.string(id), .string(message.event.rawValue), .boolean(true), .string("")])
+        guard let push, let route = push.topics.route(of: topic) else { return }
+        var receipt = PushReceipt.outcome(route, timestamp: message.timestamp, applied: true, reason: "",
+                                          event: message.event.rawValue, activity: id, digest: push.handlingDigest)
+        let receiptTopic = push.topics.receipt(of: route)
+        guard let entry = push.registry.activities[id], let token = entry.token else {
+            push.bridge.publishReceipt(topic: receiptTopic, json: receipt.json)
+            return
+        }
+        guard entry.announced else {
+            push.heldStartReceipts[id] = (receiptTopic, receipt)
+            return
+        }
+        receipt.pushToken = token
+        push.bridge.publishReceipt(topic: receiptTopic, json: receipt.json)
+    }
+
+    /// The token of an activity started by push was confirmed: its start receipt goes out now
+    /// (without a token when the activity ended before the broker confirmed it).
+    func sendHeldStartReceipt(id: String, token: String?) {
+        guard let push, var held = push.heldStartReceipts.removeValue(forKey: id) else { return }
+        held.receipt.pushToken = token
+        push.bridge.publishReceipt(topic: held.topic, json: held.receipt.json)
+    }
+
     /// Tells the sender that `token` is dead (APNs's `Unregistered`): its activity ended.
     func sendUnregisteredReceipt(id: String, token: String, why: String) {
         guard let push else { return }

@@ -20,6 +20,9 @@ public struct PushReceipt: Equatable, Sendable {
     /// `PushMessageDigest` of the message's bytes (the sender computes the same to match a
     /// receipt to the message it sent); nil for a token that died.
     public var digest: String?
+    /// For a start applied with `input-push-token`: the new activity's update token (the
+    /// receipt topic is read only by whoever holds the push-to-start token).
+    public var pushToken: String?
 
     public init(timestamp: Double?, applied: Bool, reason: String, detail: String, event: String, activity: String, digest: String?) {
         self.timestamp = timestamp
@@ -89,6 +92,7 @@ public struct PushReceipt: Equatable, Sendable {
         fields.append("\"event\":" + Self.quoted(event))
         fields.append("\"activity\":" + Self.quoted(activity))
         fields.append("\"digest\":" + (digest.map(Self.quoted) ?? "null"))
+        if let pushToken { fields.append("\"push-token\":" + Self.quoted(pushToken)) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 

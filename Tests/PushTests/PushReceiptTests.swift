@@ -41,6 +41,9 @@ import Testing
         let receipt = PushReceipt(timestamp: 1_764_000_000.5, applied: false, reason: "InvalidArgs",
                                   detail: "bad \"x\"\n\u{1}", event: "update", activity: "a", digest: nil)
         #expect(receipt.json == #"{"timestamp":1764000000.5,"applied":false,"reason":"InvalidArgs","detail":"bad \"x\"\n\u0001","event":"update","activity":"a","digest":null}"#)
+        var started = PushReceipt(timestamp: 5, applied: true, reason: "", detail: "", event: "start", activity: "a", digest: "d")
+        started.pushToken = "0123"
+        #expect(started.json.hasSuffix(#","digest":"d","push-token":"0123"}"#), "\(started.json)")
         #expect(PushReceipt.unregistered(activity: "a", at: 5, why: "ended").json
                 == #"{"timestamp":5,"applied":false,"reason":"Unregistered","detail":"ended","event":"unregistered","activity":"a","digest":null}"#)
     }

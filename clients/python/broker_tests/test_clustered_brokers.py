@@ -25,8 +25,9 @@ def test_rabbitmq_cluster_node_a_stops_and_nothing_acknowledged_is_lost(cluster)
     try:
         assert f"push: connected to 127.0.0.1:{cluster.mqtt_ports['a']}" in desktop.daemon_log()
         with PushClient("127.0.0.1", cluster.mqtt_ports["b"], timeout=30) as push:
-            started = push.start(desktop.push_to_start_token(), StartPayload("generic", {"title": "Delivery"}))
-            assert started.applied and started.activity
+            started = push.start(desktop.push_to_start_token(), StartPayload("generic", {"title": "Delivery"}, input_push_token=True))
+            assert started.applied and started.activity and started.push_token
+            assert push.send(started.push_token, UpdatePayload({"body": "Out for delivery"})).applied
             token = desktop.start_with_token("build", "title=Build 1234", "progress=0.1")
             now = int(time.time())
             assert push.send(token, UpdatePayload({"body": "compiling"}, timestamp=now)).applied

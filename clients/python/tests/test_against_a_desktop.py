@@ -15,6 +15,17 @@ def test_start_update_end_each_with_its_result(broker, desktop):
         started = push.start(desktop.push_to_start_token(), StartPayload("generic", {"title": "Delivery", "body": "On its way"}))
         assert started.applied and started.event == "start" and started.activity
         assert desktop.get(started.activity)["state"]["body"] == "On its way"
+        assert started.push_token is None, "no token asked"
+
+        # Start, update and end all by push: the start's result carries the new activity's token.
+        first = int(time.time()) + 1
+        delivery = push.start(desktop.push_to_start_token(),
+                              StartPayload("generic", {"title": "Parcel"}, input_push_token=True, timestamp=first))
+        assert delivery.applied and len(delivery.push_token or "") == 32
+        assert desktop.get(delivery.activity)["push-token"] == delivery.push_token
+        assert push.send(delivery.push_token, UpdatePayload({"body": "Out for delivery"}, timestamp=first + 1)).applied
+        assert push.send(delivery.push_token, EndPayload({"body": "Delivered"}, timestamp=first + 2)).applied
+        assert desktop.get(delivery.activity)["status"] == "ended"
 
         token = desktop.start_with_token("build", "title=Build 1234", "progress=0.1")
         now = int(time.time())
@@ -84,3 +95,21 @@ def wait(condition, timeout=10.0):
             return True
         time.sleep(0.05)
     return condition()
+
+
+def test_the_ten_line_server_of_docs_push_md(broker, desktop, capsys):
+    import os
+    import re
+    docs = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "docs", "push.md")).read()
+    block = re.search(r"A ten-line server:\n\n```python\n(.*?)```", docs, re.S).group(1)
+    assert len(block.strip().splitlines()) <= 11, block
+    source = block.replace('"broker.example.org", 1883', f'"127.0.0.1", {broker.port}')
+    token = desktop.start_with_token("build", "title=Build")
+    tokens = [desktop.start_with_token(f"t{i}", "title=T") for i in range(2)]
+    desktop.cli("start", "generic", "title=Match", "--push-channel", "match-7", "--id", "match")
+    # The channel's subscription is confirmed without an event: its token's confirmation comes after.
+    desktop.start_with_token("aftermatch", "title=x")
+    exec(compile(source, "docs/push.md", "exec"), {"start_token": desktop.push_to_start_token(), "token": token, "tokens": tokens})
+    assert desktop.get("build")["state"]["body"] == "Linking"
+    assert "t0 True" in capsys.readouterr().out
+    assert desktop.get("match")["state"]["body"] == "1 : 0"

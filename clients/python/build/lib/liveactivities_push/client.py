@@ -31,6 +31,8 @@ class Result:
     activity: str = ""
     timestamp: Optional[float] = None
     digest: Optional[str] = None
+    #: For a start with `input_push_token`: the new activity's update token, to send it updates and its end.
+    push_token: Optional[str] = None
 
     @property
     def error(self) -> Optional[PushError]:
@@ -140,7 +142,9 @@ class PushClient:
 
     def start(self, push_to_start_token: str, payload: StartPayload, *, priority: int = 10,
               expiration: Optional[float] = None, timeout: Optional[float] = None) -> Result:
-        """Push-to-start: starts an activity of the token's kind; `result.activity` is its id."""
+        """Push-to-start: starts an activity of the token's kind; `result.activity` is its id and,
+        with `input_push_token=True`, `result.push_token` its update token (the receipt comes once
+        the desktop's broker has that token's subscription, so updates sent to it at once arrive)."""
         if not isinstance(payload, StartPayload):
             raise TypeError("start takes a StartPayload")
         waiter = self._publish("start", push_to_start_token, payload, priority, expiration, None)
@@ -273,7 +277,8 @@ class PushClient:
             return
         result = Result(topic=message.topic, applied=bool(body.get("applied")), reason=body.get("reason") or "",
                         detail=body.get("detail") or "", event=body.get("event") or "",
-                        activity=body.get("activity") or "", timestamp=body.get("timestamp"), digest=body.get("digest"))
+                        activity=body.get("activity") or "", timestamp=body.get("timestamp"), digest=body.get("digest"),
+                        push_token=body.get("push-token"))
         if result.event == "unregistered":
             self._unregistered(result)
             return
