@@ -79,3 +79,49 @@ def test_nats_with_jetstream(tmp_path):
     finally:
         desktop.stop()
         nats.stop()
+
+
+def rabbitmq_acl_lines():
+    """The `rabbitmqctl` lines of docs/push.md's RabbitMQ ACL, as written."""
+    import os
+    import re
+    import shlex
+    docs = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "docs", "push.md")).read()
+    block = re.search(r"For RabbitMQ, MQTT topics are routing keys.*?```\n(.*?)```", docs, re.S).group(1)
+    return [shlex.split(line) for line in block.splitlines() if line.startswith("rabbitmqctl ")]
+
+
+def test_rabbitmq_acl_of_docs_push_md(tmp_path):
+    import subprocess
+    node = RabbitCluster(str(tmp_path / "rabbit"), names=("a",))
+    desktop = None
+    try:
+        node.ctl("a", "add_user", "desk-anna", "desk-secret")
+        node.ctl("a", "add_user", "ci-server", "server-secret")
+        lines = rabbitmq_acl_lines()
+        assert len(lines) == 4, lines
+        for line in lines:
+            node.ctl("a", *line[1:])
+        password = tmp_path / "desk-password"
+        password.write_text("desk-secret\n")
+        desktop = Desktop(node.url("a"), extra_config=f"push-username = desk-anna\npush-password-file = {password}\n"
+                                                      "push-topic-prefix = liveactivities/anna\n")
+        token = desktop.start_with_token("build", "title=Build")
+        with PushClient("127.0.0.1", node.mqtt_ports["a"], prefix="liveactivities/anna", username="ci-server",
+                        password="server-secret") as push:
+            result = push.send(token, UpdatePayload({"body": "under the ACL"}))
+            assert result.applied and desktop.get("build")["state"]["body"] == "under the ACL"
+        # The desktop may not read another desktop's prefix, nor publish anything but its receipts.
+        port = str(node.mqtt_ports["a"])
+        anna = ["-h", "127.0.0.1", "-p", port, "-u", "desk-anna", "-P", "desk-secret", "-q", "1", "-d"]
+        other = subprocess.run(["mosquitto_sub", *anna, "-t", "liveactivities/bob/#", "-C", "1", "-W", "5"],
+                               capture_output=True, text=True, timeout=60)
+        # RabbitMQ 3.10 answers a denied SUBSCRIBE by closing the connection: no SUBACK, mosquitto_sub reconnects.
+        assert "received SUBACK" not in other.stdout and other.stdout.count("sending CONNECT") >= 2, other
+        forged = subprocess.run(["mosquitto_pub", *anna, "-t", "liveactivities/anna/activity/" + token, "-m", "{}"],
+                                capture_output=True, text=True, timeout=60)
+        assert "received PUBACK" not in forged.stdout and forged.returncode != 0, forged
+    finally:
+        if desktop is not None:
+            desktop.stop()
+        node.stop()
