@@ -17,6 +17,11 @@ public struct DaemonConfig: Equatable, Sendable {
     public var limits = Limits()
     /// The `push-*` keys: the MQTT broker to take push messages from (none: push is off).
     public var push = PushSettings()
+    /// Let kinds that ask for it (`quiets-desktop`) turn on the desktop's Do Not Disturb.
+    public var quietDesktop = true
+    /// Seconds of user idleness after which a running session of a `pauses-when-idle` kind
+    /// pauses itself; 0 turns idle pausing off.
+    public var idlePauseAfter = 180.0
 
     public init() {}
 
@@ -26,6 +31,7 @@ public struct DaemonConfig: Equatable, Sendable {
         ("min-notify-interval", "seconds, at least 0.1"), ("max-live-activities", "an integer from 1 to 1000"),
         ("max-payload-bytes", "an integer from 256 to 1048576"), ("dismiss-after", "seconds from 0 to 14400"),
         ("max-ended-activities", "an integer from 0 to 1000"),
+        ("quiet-desktop", "on or off"), ("idle-pause-after", "seconds from 30 to 86400, or 0 for never"),
     ] + PushSettings.keys
 
     /// Parses a config text; returns the config and one message per line it could not use.
@@ -64,9 +70,17 @@ public struct DaemonConfig: Equatable, Sendable {
         }
         let wrong = "\(key): expected \(expects), got \"\(value)\""
         switch key {
-        case "cards", "tray", "kde-jobs":
+        case "cards", "tray", "kde-jobs", "quiet-desktop":
             guard let on = Self.switchValue(value) else { return wrong }
-            if key == "cards" { cards = on } else if key == "tray" { tray = on } else { kdeJobs = on }
+            switch key {
+            case "cards": cards = on
+            case "tray": tray = on
+            case "kde-jobs": kdeJobs = on
+            default: quietDesktop = on
+            }
+        case "idle-pause-after":
+            guard let seconds = Double(value), seconds == 0 || (30...86_400).contains(seconds) else { return wrong }
+            idlePauseAfter = seconds
         case "min-notify-interval":
             guard let seconds = Double(value), seconds >= 0.1, seconds <= 60 else { return wrong }
             minimumNotifyInterval = seconds

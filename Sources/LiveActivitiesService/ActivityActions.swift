@@ -61,6 +61,7 @@ extension ActivityService {
         guard offered.contains(action) else {
             throw .invalidArgs("action \"\(action)\": activity \"\(id)\" offers \(offered.joined(separator: ", "))")
         }
+        if try chooseAwayTime(id: id, key: action, now: now) { return }
         let before = registry
         let events = try mapped { () throws(ActivityError) in try registry.invoke(action: action, id: id, now: now) }
         try commit(events, before: before, now: now)

@@ -10,6 +10,7 @@ extension ActivityService {
         let now = clock.now
         let before = registry
         do {
+            if try chooseAwayTime(id: id, key: key, now: now) { return }
             let events = try registry.invoke(action: key, id: id, now: now)
             try commit(events, before: before, now: now)
         } catch let error as ActivityError {

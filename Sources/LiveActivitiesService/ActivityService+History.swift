@@ -11,7 +11,7 @@ extension ActivityService {
     /// nil when none ended. When they cannot be written the registry goes back to `before`.
     func appendHistory(_ events: [ActivityEvent], restoring before: ActivityRegistry, now: Double) throws(DBusError) -> HistoryFile.Appended? {
         var entries: [HistoryEntry] = []
-        for case .ended(_, _, let history) in events { entries.append(history) }
+        for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }
         guard !entries.isEmpty else { return nil }
         do {
             return try store.appendHistory(entries, now: now)
@@ -26,7 +26,7 @@ extension ActivityService {
     /// a reply, so a failure is logged (the End already happened).
     func recordHistory(_ events: [ActivityEvent], now: Double) {
         var entries: [HistoryEntry] = []
-        for case .ended(_, _, let history) in events { entries.append(history) }
+        for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }
         guard !entries.isEmpty else { return }
         do {
             _ = try store.appendHistory(entries, now: now)

@@ -31,6 +31,7 @@ extension ActivityService {
     func settle(now: Double) {
         refreshManager(now: now)
         reschedule(now: now)
+        settleFocus(now: now)
     }
 
     /// Announces the manager's properties that changed, from the values computed here (the

@@ -42,7 +42,7 @@ extension ActivityService {
         switch composed.output {
         case .show(let card, let cardAlert):
             records[id]?.lastCard = card
-            presenter.show(id: id, card: card, alert: cardAlert)
+            presenter.show(id: id, card: card, alert: cardAlert.map(quietAware))
         case .withdraw:
             withdrawCard(id)
         case .unchanged:
@@ -65,8 +65,9 @@ extension ActivityService {
     /// The activity and its texts at `now` (the tick's render of the same moment is reused).
     func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
         guard let activity = registry.activity(id),
-              let rendered = try? registry.render(id: id, now: now, timeZoneOffset: clock.utcOffset(at: now),
+              var rendered = try? registry.render(id: id, now: now, timeZoneOffset: clock.utcOffset(at: now),
                                                   style: renderStyle) else { return nil }
+        if focus != nil { rendered.buttons = awayButtons(id) + rendered.buttons }
         return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: announcedPushToken(id))
     }
 

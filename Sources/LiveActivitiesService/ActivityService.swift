@@ -39,6 +39,8 @@ public final class ActivityService {
     var wallClockOffset: Double?
     /// Why push is off although `push-broker` is set (it could not be parsed); see `pushStatus`.
     var pushConfigProblem: String?
+    /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
+    var focus: FocusSupport?
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil) {

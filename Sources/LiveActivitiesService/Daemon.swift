@@ -78,6 +78,7 @@ public enum Daemon {
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
+        service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory)
         try service.exportManager()
         // Before the name: a client that sees the name may add a kind file at once.
         service.watchKindDirectories()
@@ -98,6 +99,7 @@ public enum Daemon {
         loop.run()
         signals.forEach { $0.cancel() }
         service.flush()
+        service.releaseDesktop()
         presenter?.stop()
         withExtendedLifetime(lock) {}
         return exit.code

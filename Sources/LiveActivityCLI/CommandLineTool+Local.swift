@@ -16,13 +16,34 @@ extension CommandLineTool {
             let report = KindReport(paths: paths)
             output(json ? OutputFormat.json(report.json) : report.text)
         case "history":
-            let limit = try command.count("limit") ?? (json ? 0 : 20)
+            let format = command.options["format"] ?? "text"
+            guard ["text", "csv", "json"].contains(format) else {
+                throw .usage("--format \(format): expected text, csv or json")
+            }
+            let whole = json || format != "text"
+            let limit = try command.count("limit") ?? (whole ? 0 : 20)
             let entries = try HistoryReport(paths: paths).recent(kind: command.options["kind"], limit: limit)
-            output(json ? HistoryReport.historyJSON(entries) : HistoryReport.historyText(entries))
+            switch format {
+            case "csv": output(HistoryExport.csv(entries))
+            case "json": output(HistoryExport.json(entries))
+            default: output(json ? HistoryReport.historyJSON(entries) : HistoryReport.historyText(entries))
+            }
         case "stats":
+            let report = try HistoryReport(paths: paths)
+            if let by = command.options["by"] {
+                guard let grouping = HistoryBreakdown.Grouping(rawValue: by) else {
+                    throw .usage("--by \(by): expected day or task")
+                }
+                let breakdown = HistoryBreakdown.of(report.entries, by: grouping) { time in
+                    Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+                }
+                output(json ? HistoryExport.breakdownJSON(breakdown, grouping: grouping)
+                            : HistoryExport.breakdownText(breakdown, grouping: grouping))
+                return
+            }
             let time = now()
             let offset = Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
-            let figures = try HistoryReport(paths: paths).statistics(now: time, timeZoneOffset: offset)
+            let figures = report.statistics(now: time, timeZoneOffset: offset)
             output(json ? OutputFormat.json(HistoryReport.statsJSON(figures)) : HistoryReport.statsText(figures))
         default:
             throw .usage("unknown command \"\(command.spec.name)\"")

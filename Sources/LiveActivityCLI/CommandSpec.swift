@@ -126,8 +126,11 @@ extension CommandSpec {
             Option(name: "kind", takesValue: true, help: "only activities of this kind"),
             Option(name: "limit", takesValue: true, help: "show the newest N (text default 20; 0 for all)"),
             Option(name: "json", takesValue: false, help: "print a JSON array (all entries unless --limit)"),
+            Option(name: "format", takesValue: true, help: "text (default), csv or json: one row per ended activity "
+                   + "(kind, title, start, end, reason, focused and away seconds; all unless --limit)",
+                   values: ["text", "csv", "json"]),
         ], summary: "Show ended activities, newest first.",
-           examples: ["liveactivity history --kind focus --limit 10"]),
+           examples: ["liveactivity history --kind focus --limit 10", "liveactivity history --format csv > focus.csv"]),
         CommandSpec(name: "push-token", positionals: ["ID"], acceptsKeyValues: false, options: [],
                     summary: "Print the push token of activity ID (a secret: it lets a server update it).",
                     examples: ["liveactivity push-token build"]),
@@ -135,9 +138,11 @@ extension CommandSpec {
                     summary: "Print the push-to-start token of KIND (a secret: it lets a server start one).",
                     examples: ["liveactivity push-to-start-token generic"]),
         CommandSpec(name: "stats", positionals: [], acceptsKeyValues: false, options: [
-            Option(name: "json", takesValue: false, help: "print a JSON object keyed by kind"),
+            Option(name: "json", takesValue: false, help: "print a JSON object keyed by kind (with --by: an array)"),
+            Option(name: "by", takesValue: true, help: "day or task: sessions, completed, focused and away time per "
+                   + "local day or per task (the focus task, else the title)", values: ["day", "task"]),
         ], summary: "Per kind: time completed today, day streak, completed/cancelled/ended counts.",
-           examples: ["liveactivity stats", "liveactivity stats --json"]),
+           examples: ["liveactivity stats", "liveactivity stats --json", "liveactivity stats --by task"]),
         CommandSpec(name: "doctor", positionals: [], acceptsKeyValues: false, options: [],
                     summary: "Check the daemon, notification server, tray, shell add-ons, files and push.",
                     examples: ["liveactivity doctor"]),

@@ -35,6 +35,8 @@ struct Doctor {
             if let address { connection = try DBusConnection(address: address) } else { connection = try DBusConnection.sessionBus() }
             let probes = DoctorProbes(connection: connection)
             findings += BusChecks(probes: probes).run()
+            findings += FocusChecks(probes: probes, config: DaemonConfig.load(path: paths.configFile) { _ in },
+                                    stateDirectory: paths.stateDirectory).run()
             shellVersion = GnomeExtensionCheck.runningShellVersion(probes)
             shellStates = shellVersion == nil ? [:] : GnomeExtensionCheck.shellStates(probes)
         } catch {

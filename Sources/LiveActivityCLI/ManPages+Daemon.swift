@@ -13,6 +13,10 @@ extension ManPages {
         "max-live-activities": "How many activities may be live at once; more gives TooManyActivities. Default 32.",
         "max-payload-bytes": "The size of attributes and state together; more gives PayloadTooLarge. Default 4096.",
         "dismiss-after": "How long an ended card stays with the default dismissal, in seconds. Default 14400 (4 h).",
+        "quiet-desktop": "Let kinds that ask for it (focus) turn on the desktop's own Do Not Disturb while a session runs, "
+            + "and put the previous state back at its end, also after a crash. Default on.",
+        "idle-pause-after": "Pause a running focus session after the session has been idle this long (from "
+            + "org.gnome.Mutter.IdleMonitor or org.freedesktop.ScreenSaver); 0 never pauses. Default 180.",
     ]
 
     static var liveactivityd: String {

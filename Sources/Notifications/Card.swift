@@ -55,8 +55,12 @@ public struct CardButton: Sendable, Equatable {
 public struct CardAlert: Sendable, Equatable {
     /// A freedesktop sound name (e.g. "complete"), sent as `sound-name`.
     public var soundName: String?
+    /// Sent at critical urgency, which GNOME Shell and Plasma show even in Do Not Disturb: set
+    /// while the daemon has quieted the desktop, so its own alert still reaches the user.
+    public var breaksThrough: Bool
 
-    public init(soundName: String? = nil) {
+    public init(soundName: String? = nil, breaksThrough: Bool = false) {
         self.soundName = soundName
+        self.breaksThrough = breaksThrough
     }
 }

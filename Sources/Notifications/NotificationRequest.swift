@@ -49,7 +49,7 @@ public struct NotificationRequest: Sendable, Equatable {
     public static func make(card: Card, profile: ServerProfile, alert: CardAlert?,
                             firstShow: Bool = false, sourceSlot: Int = 0) -> NotificationRequest {
         let routineLow = card.quiet || (profile.routineUrgencyLow && !firstShow)
-        let urgency: Urgency = (alert == nil && routineLow) ? .low : .normal
+        let urgency: Urgency = alert?.breaksThrough == true ? .critical : (alert == nil && routineLow) ? .low : .normal
         var hints: [String: HintValue] = [
             "resident": .boolean(true),
             "urgency": .byte(urgency.rawValue),

@@ -93,7 +93,8 @@ import Testing
         var registry = shippedRegistry()
         let (id, _) = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("Job")], now: t0)
         let events = try registry.end(id: id.rawValue, state: ["body": .string("finished")], now: t0 + 10)
-        let entry = HistoryEntry(id: id.rawValue, kind: "generic", reason: .ended, startedAt: t0, endedAt: t0 + 10, activeSeconds: 10)
+        var entry = HistoryEntry(id: id.rawValue, kind: "generic", reason: .ended, startedAt: t0, endedAt: t0 + 10, activeSeconds: 10)
+        entry.title = "Job"
         #expect(events == [.statusChanged(id, .ended), .ended(id, reason: .ended, history: entry)])
         let ended = try #require(registry.activity(id.rawValue))
         #expect(ended.status == .ended && ended.endedAt == t0 + 10 && ended.dismissAt == t0 + 10 + 4 * 3600)

@@ -19,8 +19,10 @@ import Testing
 
         #expect(!registry.tick(now: t0 + 1499, timeZoneOffset: 0).contains { if case .ended = $0 { true } else { false } })
         let events = try #require(Optional(registry.tick(now: t0 + 1500, timeZoneOffset: 0)))
-        let history = HistoryEntry(id: id.rawValue, kind: "focus", reason: .completed, startedAt: t0, endedAt: t0 + 1500,
+        var history = HistoryEntry(id: id.rawValue, kind: "focus", reason: .completed, startedAt: t0, endedAt: t0 + 1500,
                                    activeSeconds: 1500, attributes: try #require(registry.activity(id.rawValue)).attributes)
+        history.title = "Pomodoro · Write"  // the live card's title, for history exports (issue 21)
+        history.task = "Write"
         #expect(events == [
             .statusChanged(id, .ended),
             .ended(id, reason: .completed, history: history),

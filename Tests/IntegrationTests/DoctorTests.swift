@@ -39,6 +39,10 @@ struct DoctorTests {
         #expect(lines(result.stdout, "push") == ["[--] push: not built"] || lines(result.stdout, "push").first?.hasPrefix("[ok] push:") == true)
         #expect(lines(result.stdout, "kinds") == ["[ok] kinds: fasting, focus, generic"])
         #expect(lines(result.stdout, "config").first?.hasPrefix("[ok] config: no ") == true)
+        #expect(lines(result.stdout, "do not disturb") == [
+            "[ok] do not disturb: dunst-paused: focus sessions turn on dunst pause (dunstctl is-paused)"])
+        #expect(lines(result.stdout, "idle").first?.hasPrefix("[--] idle: no idle monitor on the bus") == true,
+                "without Mutter's IdleMonitor or the ScreenSaver, nothing pauses and doctor says so")
     }
 
     @Test func badConfigAndKindFilesAreBrokenWithTheirLines() throws {

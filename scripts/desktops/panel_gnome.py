@@ -100,6 +100,9 @@ class PanelRun:
 
     def start_daemon(self):
         home = self.world.path("daemon")
+        # The panel rows check the top bar: a focus session must not turn GNOME's banners off here.
+        with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
+            f.write("quiet-desktop = off\n")
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"))

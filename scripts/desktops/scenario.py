@@ -65,10 +65,11 @@ class Run:
                 raise ServerFailed("the bus monitor did not start:\n" + self.world.log("monitor"))
             time.sleep(0.05)
         home = self.world.path("daemon")
-        config = getattr(self.server, "daemon_config", None)
-        if config:
-            with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
-                f.write(config)
+        # The matrix checks what the cards show: a focus session must not turn the server's
+        # Do Not Disturb on here (that is checked by DoNotDisturbTests and docs/focus-and-idle.md).
+        config = "quiet-desktop = off\n" + (getattr(self.server, "daemon_config", None) or "")
+        with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
+            f.write(config)
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"),

@@ -15,6 +15,16 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     /// length), or the whole span for activities without a timer.
     public var activeSeconds: Double
     public var attributes: [String: Value]
+    /// The card's title at the end (absent in entries of older versions).
+    public var title: String?
+    /// What the session was about: the `task` state key when set, else the title (for `stats --by task`).
+    public var task: String?
+    /// Seconds the user was away and chose not to count (idle-aware sessions); absent: none.
+    public var awaySeconds: Double?
+
+    /// Running time that counted: `activeSeconds` (the timer's position, from which time away
+    /// the user discarded is already taken out).
+    public var focusedSeconds: Double { activeSeconds }
 
     public init(id: String, kind: String, reason: EndReason, startedAt: UnixTime, endedAt: UnixTime,
                 activeSeconds: Double, attributes: [String: Value] = [:]) {
@@ -28,7 +38,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, reason, attributes
+        case id, kind, reason, attributes, title, task
+        case awaySeconds = "away-seconds"
         case startedAt = "started-at", endedAt = "ended-at", activeSeconds = "active-seconds"
     }
 
@@ -42,6 +53,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
         self.init(id: activity.id.rawValue, kind: activity.kind, reason: reason,
                   startedAt: activity.startedAt, endedAt: endedAt, activeSeconds: max(0, active),
                   attributes: activity.attributes)
+        if case .string(let task)? = activity.state["task"], !task.isEmpty { self.task = task }
     }
 
     /// The entry as one line of JSON (no newline), keys sorted.

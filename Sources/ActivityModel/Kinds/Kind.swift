@@ -18,6 +18,10 @@ public struct Kind: Sendable {
     let templates: TemplateSet
     let endedTemplates: TemplateSet?
     let buttons: [ButtonSpec]
+    /// When the kind's live sessions quiet the desktop (`quiets-desktop`; issue 21).
+    public internal(set) var quietRule: QuietRule = .never
+    /// Whether a running session pauses itself while the user is away (`pauses-when-idle`).
+    public internal(set) var pausesWhenIdle = false
 
     /// Whether the kind has a timer (so Pause, Resume and Extend can apply).
     public var hasTimer: Bool { timer != nil }

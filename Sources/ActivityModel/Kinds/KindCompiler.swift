@@ -63,6 +63,11 @@ extension Kind {
                 try compiler.templates(spec, path: "ended-templates")
             },
             buttons: try Self.compileButtons(file.buttons, hasTimer: timer != nil))
+        quietRule = try QuietRule.compile(file.quietsDesktop, phaseNames: phases.map(\.name))
+        pausesWhenIdle = file.pausesWhenIdle
+        if pausesWhenIdle && timer == nil {
+            throw KindDefinitionError("pauses-when-idle", "needs a timer to pause")
+        }
     }
 
     private static func compileKeys(_ specs: [String: KeySpecFile], path: String) throws(KindDefinitionError) -> [String: KeySpec] {

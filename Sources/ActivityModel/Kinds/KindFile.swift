@@ -17,12 +17,15 @@ struct KindFile: Decodable {
     var endedTemplates: TemplatesFile?
     var buttons: [ButtonFile]
     var maxLifetime: Double?
+    var quietsDesktop: QuietsDesktopFile?
+    var pausesWhenIdle: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, icon, attributes, state, timer, phases, progress, templates, buttons
         case displayName = "display-name", extraAttributes = "extra-attributes"
         case extraState = "extra-state", endedTemplates = "ended-templates"
         case maxLifetime = "max-lifetime"
+        case quietsDesktop = "quiets-desktop", pausesWhenIdle = "pauses-when-idle"
     }
 
     init(from decoder: any Decoder) throws {
@@ -41,6 +44,8 @@ struct KindFile: Decodable {
         endedTemplates = try container.decodeIfPresent(TemplatesFile.self, forKey: .endedTemplates)
         buttons = try container.decodeIfPresent([ButtonFile].self, forKey: .buttons) ?? []
         maxLifetime = try container.decodeIfPresent(Double.self, forKey: .maxLifetime)
+        quietsDesktop = try container.decodeIfPresent(QuietsDesktopFile.self, forKey: .quietsDesktop)
+        pausesWhenIdle = try container.decodeIfPresent(Bool.self, forKey: .pausesWhenIdle) ?? false
     }
 }
 

@@ -80,9 +80,11 @@ extension ActivityRegistry {
         activity.dismissAt = dismissAt
         if activity.timer?.isRunning == true { activity.timer?.pausedAt = endedAt }
         renderCache[activity.id] = nil
+        var history = HistoryEntry(ended: activity, reason: reason, at: endedAt)
+        history.title = render(original, now: endedAt, timeZoneOffset: 0).title
         var events: [ActivityEvent] = [
             .statusChanged(activity.id, .ended),
-            .ended(activity.id, reason: reason, history: HistoryEntry(ended: activity, reason: reason, at: endedAt)),
+            .ended(activity.id, reason: reason, history: history),
         ]
         if let alert { events.append(.alert(activity.id, alert)) }
         if dismissAt <= now {

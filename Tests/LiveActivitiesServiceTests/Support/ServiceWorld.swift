@@ -22,12 +22,17 @@ final class ServiceWorld {
     private let serviceBox = ServiceBox()
     let client: TestClient
 
+    /// `serverInfo`: what the recording sink says the notification server is (nil: its default).
+    /// `setUp`: runs on the service's thread before its objects are exported (attach parts).
     init(at start: Double = ServiceWorld.t0, cards: Bool = true, limits: Limits = Limits(),
-         profile: ServerProfile = .fallback, home existingHome: TemporaryDirectory? = nil) throws {
+         profile: ServerProfile = .fallback, home existingHome: TemporaryDirectory? = nil,
+         serverInfo: ServerInfo? = nil,
+         setUp: (@Sendable (ActivityService, DBusConnection, DaemonPaths) -> Void)? = nil) throws {
         bus = try PrivateBus()
         home = try existingHome ?? TemporaryDirectory(prefix: "service-world")
         clock = ManualClock(now: start)
-        let sink = cards ? RecordingCardSink(profile: profile) : nil
+        let sink = cards ? (serverInfo.map { RecordingCardSink(serverInfo: $0, profile: profile) }
+                            ?? RecordingCardSink(profile: profile)) : nil
         self.sink = sink
         paths = DaemonPaths(stateDirectory: home.subdirectory("state").path, configDirectory: home.subdirectory("config").path,
                             kindDirectories: [ServiceTestKinds.directory])
@@ -35,6 +40,7 @@ final class ServiceWorld {
         thread = try ServerThread(address: bus.address) { connection, objects, loop in
             let service = ActivityService(loop: loop, server: objects, paths: paths, presenter: sink, limits: limits,
                                           clock: clock)
+            setUp?(service, connection, paths)
             try service.exportObjects()
             _ = try connection.requestName(BusNames.busName, flags: [.doNotQueue])
             box.service = service

@@ -1,0 +1,36 @@
+/// CSV as RFC 4180 writes it, for `liveactivity history --format csv`: fields separated by
+/// commas, records by CRLF; a field holding a comma, a quote, a line break or leading or
+/// trailing blanks is quoted, its quotes doubled. Titles and tasks come from clients, so any
+/// text must survive a round trip through a spreadsheet.
+public enum CSVText {
+    /// One field, quoted when it must be.
+    public static func field(_ text: String) -> String {
+        // Scalars, not characters: "\r\n" is one Character, and so is a quote with a combining mark.
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || text.unicodeScalars.first?.properties.isWhitespace == true
+            || text.unicodeScalars.last?.properties.isWhitespace == true
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingQuotes() + "\""
+    }
+
+    /// One record (no line break at its end).
+    public static func record(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",")
+    }
+
+    /// A whole table: the header and the rows, each record ended by CRLF.
+    public static func table(header: [String], rows: [[String]]) -> String {
+        ([header] + rows).map { record($0) + "\r\n" }.joined()
+    }
+}
+
+extension String {
+    fileprivate func replacingQuotes() -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "\"" { result.append(scalar) }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}

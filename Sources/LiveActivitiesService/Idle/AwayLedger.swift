@@ -1,0 +1,65 @@
+import FoundationEssentials
+
+/// The time away of each live session (idle-aware sessions, issue 21), kept in the state
+/// directory (`away.json`, written atomically on every change) so a killed daemon still knows
+/// that a session was paused because the user left, and how much time away was discarded.
+/// An activity's entry goes when its history entry is written.
+struct AwayLedger {
+    /// One session's time away.
+    struct Entry: Codable, Equatable {
+        /// A pause the daemon made because the user was idle, waiting for the user's choice.
+        struct Pending: Codable, Equatable {
+            /// When the user went idle (the pause came `idle-pause-after` later).
+            var idleSince: Double
+            /// When the daemon paused the session.
+            var pausedAt: Double
+            /// When the user came back (nil: still away).
+            var backAt: Double?
+        }
+
+        var pending: Pending?
+        /// Seconds away the user chose not to count, so far.
+        var discardedSeconds = 0.0
+    }
+
+    let path: String
+    private(set) var entries: [String: Entry] = [:]
+
+    init(stateDirectory: String) {
+        path = stateDirectory + "/away.json"
+        if case .read(let data) = AtomicFile.readNoFollow(path) {
+            if let saved = try? JSONDecoder().decode([String: Entry].self, from: data) {
+                entries = saved
+            } else {
+                Log.error("\(path) cannot be read; the time away of running sessions is forgotten")
+            }
+        }
+    }
+
+    subscript(id: String) -> Entry? { entries[id] }
+
+    /// Activities paused for idleness and waiting for the user's choice.
+    var pendingIDs: [String] { entries.filter { $0.value.pending != nil }.map(\.key).sorted() }
+
+    mutating func set(_ id: String, _ entry: Entry?) {
+        entries[id] = entry
+        save()
+    }
+
+    /// Forgets activities that are no longer known (their history is written or they are gone).
+    mutating func keepOnly(_ ids: Set<String>) {
+        let before = entries.count
+        entries = entries.filter { ids.contains($0.key) }
+        if entries.count != before { save() }
+    }
+
+    private func save() {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try AtomicFile.write(try encoder.encode(entries), to: path)
+        } catch {
+            Log.error("cannot save the time away to \(path): \(error)")
+        }
+    }
+}

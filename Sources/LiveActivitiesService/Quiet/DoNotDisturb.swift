@@ -1,0 +1,91 @@
+import ActivityFiles
+
+/// One desktop's own Do Not Disturb, as the daemon drives it: read the state the user had,
+/// turn it on, put the user's state back. One conformer per notification server
+/// (`DoNotDisturbControllers`). Calls block (they run a tool or make a bus call) and are made
+/// only on the `DesktopQuieter`'s worker thread.
+protocol DoNotDisturb: AnyObject {
+    var choice: DoNotDisturbChoice { get }
+    /// The user's state now, as text that `restore` takes back (e.g. `true`, a list of modes).
+    func currentState() throws -> String
+    /// Turns Do Not Disturb on (harmless when it is on).
+    func turnOn() throws
+    /// Puts back a state `currentState` returned.
+    func restore(_ previous: String) throws
+}
+
+/// GNOME Shell: banners off (`show-banners false`); GNOME still shows critical notifications.
+final class GnomeBannersDoNotDisturb: DoNotDisturb {
+    let choice = DoNotDisturbChoice.gnomeBanners
+    private static let schema = "org.gnome.desktop.notifications", key = "show-banners"
+
+    func currentState() throws -> String {
+        try ToolCommand("gsettings", ["get", Self.schema, Self.key]).run()
+    }
+
+    func turnOn() throws {
+        _ = try ToolCommand("gsettings", ["set", Self.schema, Self.key, "false"]).run()
+    }
+
+    func restore(_ previous: String) throws {
+        _ = try ToolCommand("gsettings", ["set", Self.schema, Self.key, previous == "false" ? "false" : "true"]).run()
+    }
+}
+
+/// dunst: paused (`dunstctl set-paused true`). A paused dunst queues every notification, ours
+/// too, and shows them when it resumes.
+final class DunstDoNotDisturb: DoNotDisturb {
+    let choice = DoNotDisturbChoice.dunstPause
+
+    func currentState() throws -> String { try ToolCommand("dunstctl", ["is-paused"]).run() }
+
+    func turnOn() throws { _ = try ToolCommand("dunstctl", ["set-paused", "true"]).run() }
+
+    func restore(_ previous: String) throws {
+        _ = try ToolCommand("dunstctl", ["set-paused", previous == "true" ? "true" : "false"]).run()
+    }
+}
+
+/// mako: the mode `do-not-disturb` added to the modes in force; the previous set of modes is
+/// put back exactly (`makoctl mode -s`).
+final class MakoDoNotDisturb: DoNotDisturb {
+    let choice = DoNotDisturbChoice.makoMode
+    static let mode = "do-not-disturb"
+
+    func currentState() throws -> String {
+        try ToolCommand("makoctl", ["mode"]).run().split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    func turnOn() throws { _ = try ToolCommand("makoctl", ["mode", "-a", Self.mode]).run() }
+
+    func restore(_ previous: String) throws {
+        let modes = previous.split(separator: " ").map(String.init)
+        _ = try ToolCommand("makoctl", ["mode", "-s"] + (modes.isEmpty ? ["default"] : modes)).run()
+    }
+}
+
+/// SwayNotificationCenter: its Do Not Disturb (`swaync-client --dnd-on`, `--get-dnd`).
+final class SwayncDoNotDisturb: DoNotDisturb {
+    let choice = DoNotDisturbChoice.swayncDND
+
+    func currentState() throws -> String { try ToolCommand("swaync-client", ["--get-dnd", "--skip-wait"]).run() }
+
+    func turnOn() throws { _ = try ToolCommand("swaync-client", ["--dnd-on", "--skip-wait"]).run() }
+
+    func restore(_ previous: String) throws {
+        _ = try ToolCommand("swaync-client", [previous == "true" ? "--dnd-on" : "--dnd-off", "--skip-wait"]).run()
+    }
+}
+
+/// The controller for each choice.
+enum DoNotDisturbControllers {
+    static func make(_ choice: DoNotDisturbChoice) -> any DoNotDisturb {
+        switch choice {
+        case .gnomeBanners: return GnomeBannersDoNotDisturb()
+        case .plasmaInhibit: return PlasmaDoNotDisturb()
+        case .dunstPause: return DunstDoNotDisturb()
+        case .makoMode: return MakoDoNotDisturb()
+        case .swayncDND: return SwayncDoNotDisturb()
+        }
+    }
+}

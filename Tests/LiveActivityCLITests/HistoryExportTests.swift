@@ -1,0 +1,70 @@
+import ActivityModel
+import Foundation
+import Testing
+@testable import LiveActivityCLI
+
+/// `liveactivity history --format csv|json` and `stats --by day|task`, run as a user runs them,
+/// on a history file in a temporary state directory.
+@Suite struct HistoryExportTests {
+    /// Runs the CLI with `$XDG_STATE_HOME` at `state`; returns what it printed.
+    func run(_ arguments: [String], state: URL) -> (Result<Void, CLIError>, String) {
+        var printed: [String] = []
+        let tool = CommandLineTool(environment: ["XDG_STATE_HOME": state.path, "HOME": state.path],
+                                   schema: FakeSchema(), output: { printed.append($0) })
+        let result = tool.run(arguments)
+        return (result, printed.joined(separator: "\n"))
+    }
+
+    func stateWithHistory() throws -> URL {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("history-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("liveactivities"), withIntermediateDirectories: true)
+        let lines = [
+            #"{"id":"a","kind":"focus","reason":"completed","started-at":1700000000,"ended-at":1700001500,"active-seconds":1380,"#
+                + #""away-seconds":420,"title":"Pomodoro · Write, \"draft\"","task":"Write, \"draft\"\nv2","attributes":{}}"#,
+            #"{"id":"b","kind":"focus","reason":"cancelled","started-at":1700003000,"ended-at":1700003600,"active-seconds":600,"attributes":{}}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(to: state.appendingPathComponent("liveactivities/history.jsonl"),
+                                                         atomically: true, encoding: .utf8)
+        return state
+    }
+
+    @Test func csvHasOneQuotedRowPerEndedActivity() throws {
+        let state = try stateWithHistory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let (result, text) = run(["history", "--format", "csv"], state: state)
+        #expect((try? result.get()) != nil)
+        let records = (text + "\n").components(separatedBy: "\r\n")
+        #expect(records.first == "id,kind,title,task,start,end,reason,focused-seconds,away-seconds")
+        let start = HistoryExport.isoTime(1_700_000_000, .current), end = HistoryExport.isoTime(1_700_001_500, .current)
+        #expect(records.contains("a,focus,\"Pomodoro · Write, \"\"draft\"\"\",\"Write, \"\"draft\"\"\nv2\",\(start),\(end),completed,1380,420"),
+                "\(records)")
+        #expect(records.contains { $0.hasPrefix("b,focus,,,") && $0.hasSuffix(",cancelled,600,0") }, "older entries: empty title, no away time")
+        #expect(records.last == "", "every record, the last too, ends with CRLF")
+    }
+
+    @Test func jsonRowsCarryFocusedAndAwaySeconds() throws {
+        let state = try stateWithHistory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let (_, text) = run(["history", "--format", "json"], state: state)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let a = try #require(rows.first { $0["id"] as? String == "a" })
+        #expect(a["focused-seconds"] as? Double == 1380 && a["away-seconds"] as? Double == 420)
+        #expect(a["task"] as? String == "Write, \"draft\"\nv2")
+    }
+
+    @Test func statsByTaskAndByDay() throws {
+        let state = try stateWithHistory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let (_, json) = run(["stats", "--by", "task", "--json"], state: state)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["task"] as? String } == ["Write, \"draft\"\nv2", "focus"], "the task, else the title, else the kind")
+        #expect(rows.first?["away-seconds"] as? Double == 420)
+        let (_, text) = run(["stats", "--by", "day"], state: state)
+        #expect(text.hasPrefix("day"), "\(text)")
+        #expect(text.contains("33m"), "focused 1380 + 600 s on the day: \(text)")
+        let (bad, _) = run(["stats", "--by", "week"], state: state)
+        if case .failure(let error) = bad { #expect(error.message.contains("expected day or task")) } else { Issue.record("accepted --by week") }
+        let (badFormat, _) = run(["history", "--format", "xml"], state: state)
+        if case .failure(let error) = badFormat { #expect(error.message.contains("csv")) } else { Issue.record("accepted xml") }
+    }
+}
