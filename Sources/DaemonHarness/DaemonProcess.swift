@@ -66,6 +66,10 @@ public final class DaemonProcess: @unchecked Sendable {
         _ = waitUntil(timeout: 5) { !bus.hasOwner(Self.busName) }
     }
 
+    /// SIGKILL and reap, without waiting for the bus to notice: for teardown, so the daemon
+    /// goes before the fake servers it talks to.
+    public func stop() { process?.stop() }
+
     public func restart() throws {
         kill()
         try start()

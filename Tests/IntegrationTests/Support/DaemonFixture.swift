@@ -4,6 +4,8 @@ import TestSupport
 
 /// One private world per test: a bus, a recording notification server, the real daemon,
 /// and a client. Nothing is shared with other tests or with the user's session.
+/// Teardown runs in dependency order (`deinit`): the daemon stops before the servers it talks
+/// to, so no card is due at a recorder that is being freed.
 final class DaemonFixture {
     let bus: PrivateBus
     let recorder: RecordingNotificationServer?
@@ -59,6 +61,11 @@ final class DaemonFixture {
     }
 
     private var barriers = 0
+
+    deinit {
+        daemon.stop()
+        recorder?.stop()
+    }
 
     /// Runs the CLI binary with this fixture's environment.
     func cli(_ arguments: [String]) throws -> CommandResult {
