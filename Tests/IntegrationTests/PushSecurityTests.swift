@@ -5,7 +5,7 @@ import TestSupport
 
 /// Push through a broker set up as the README says: TLS, a user per side, and the ACL that
 /// lets the server publish only and the desktop subscribe only.
-@Suite("Push with TLS, logins and the README's ACL", .serialized)
+@Suite("Push with TLS, logins and the README's ACL", .serialized, .timeLimit(.minutes(3)))
 struct PushSecurityTests {
     /// The ACL of the README's push section, exactly.
     static let acl = """

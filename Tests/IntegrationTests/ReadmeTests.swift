@@ -4,7 +4,7 @@ import TestSupport
 
 /// The README's `busctl` and `gdbus` examples, run as written (on a private bus instead of the
 /// user's), so the front door never shows a command that fails.
-@Suite("README examples")
+@Suite("README examples", .timeLimit(.minutes(3)))
 struct ReadmeTests {
     /// The lines of the fenced block that follows `heading` in README.md.
     static func block(after heading: String, in file: String = "../../README.md") throws -> [String] {

@@ -6,7 +6,7 @@ import LiveActivitiesService
 /// The daemon's local UTC offset (cards show local clock times): the same as Foundation's
 /// `TimeZone` over a year of zones with summer time, and right at the very second of each change.
 /// Serialized because one test switches the process's TZ for a moment.
-@Suite(.serialized) struct LocalTimeTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct LocalTimeTests {
     /// 2026-01-01T00:00:00Z.
     static let newYear2026 = 1_767_225_600.0
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The example apps, run as the README shows them (on a private bus).
-@Suite("focusflow and leanup examples")
+@Suite("focusflow and leanup examples", .timeLimit(.minutes(3)))
 struct ExampleTests {
     /// The README's example lines, each `swift run X` pointed at the built X; `leanup start` and
     /// `resume` stop after their first update (`--for 0`) instead of running for hours.

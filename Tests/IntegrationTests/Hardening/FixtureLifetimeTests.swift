@@ -10,7 +10,7 @@ import TestSupport
 /// way, then drops the recorder while the daemon is alive, as a fixture going out of scope did.
 /// `LIVEACTIVITIES_LIFETIMES=200 scripts/test --filter FixtureLifetimeTests` is the proof loop
 /// (the flood runs ten times as many); the suite runs 5.
-@Suite("Fake servers freed while the daemon talks to them", .timeLimit(.minutes(5)))
+@Suite("Fake servers freed while the daemon talks to them", .timeLimit(.minutes(30)))
 struct FixtureLifetimeTests {
     static let lifetimes = Int(ProcessInfo.processInfo.environment["LIVEACTIVITIES_LIFETIMES"] ?? "") ?? 5
     static let cards = 8
