@@ -20,9 +20,7 @@ struct FixtureLifetimeTests {
             let bus = try PrivateBus()
             var recorder: RecordingNotificationServer? = try RecordingNotificationServer(bus: bus)
             let daemon = try DaemonProcess(bus: bus, start: false)
-            try FileManager.default.createDirectory(at: daemon.configDirectory, withIntermediateDirectories: true)
-            try "min-notify-interval = 0.1\n".write(to: daemon.configDirectory.appendingPathComponent("liveactivityd.conf"),
-                                                    atomically: true, encoding: .utf8)
+            try daemon.writeConfig("min-notify-interval = 0.1\n")
             try daemon.start()
             let client = try TestClient(bus: bus, recordSignals: false)
             let ids = try (0..<Self.cards).map { try client.start("generic", state: ["title": .string("card \($0)")]) }

@@ -25,11 +25,7 @@ final class DaemonFixture {
         if recorderName == nil && env["LIVEACTIVITIES_NO_CARDS"] == nil { env["LIVEACTIVITIES_NO_CARDS"] = "1" }
         try beforeDaemon(bus)
         daemon = try DaemonProcess(bus: bus, environment: env, start: false)
-        if let config {
-            try FileManager.default.createDirectory(at: daemon.configDirectory, withIntermediateDirectories: true)
-            try config.write(to: daemon.configDirectory.appendingPathComponent("liveactivityd.conf"),
-                             atomically: true, encoding: .utf8)
-        }
+        if let config { try daemon.writeConfig(config) }
         try daemon.start()
         client = try TestClient(bus: bus, recordSignals: recordSignals)
     }

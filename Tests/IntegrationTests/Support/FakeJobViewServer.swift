@@ -110,6 +110,13 @@ final class FakeJobViewServer: @unchecked Sendable {
         current?.withObjects { try? $0.emit(path: path, interface: "org.kde.JobViewV2", signal: "cancelRequested", []) }
     }
 
+    /// A barrier: true once every job call the daemon sent before it answered a Ping sent now
+    /// has been recorded.
+    func syncWithDaemon() -> Bool {
+        lock.lock(); let current = running; lock.unlock()
+        return current?.sync(with: DaemonProcess.busName) ?? false
+    }
+
     /// Leaves the bus, as plasmashell exiting.
     func stop() {
         lock.lock(); let current = running; running = nil; lock.unlock()
