@@ -50,7 +50,9 @@ public enum Daemon {
         } catch {
             Log.error("\(error)")
             guard case .unusable = error else { return 1 }
-            // Nothing can be written there, by this daemon or another: serve, refusing changes.
+            // Nothing can be written there, by this daemon or another: serve without the lock.
+            // Nothing refuses changes up front; each one whose record cannot be written is
+            // refused by the store with StorageFailed, as on a full disk.
             lock = nil
         }
         let loop: EventLoop
