@@ -7,23 +7,27 @@ import Foundation
 ///   parent goes. The kernel ties that signal to the *thread* that spawned the child, not to
 ///   the process, so every spawn happens on one thread that lives as long as the process
 ///   (a test's worker thread may exit while the child it started is still in use).
-/// - That thread blocks no signal, and a spawned child inherits its spawner's mask: Swift
-///   Testing's threads block SIGTERM, and children spawned from them ignored it for good.
+/// - Then `env --default-signal` unblocks every signal and resets its handling before the
+///   program starts: a child inherits its spawner's mask, Swift Testing's threads block
+///   SIGTERM, and children spawned from them ignored it for good. The spawning thread's own
+///   mask is left as it is (it takes no signal the test process relies on elsewhere).
 public enum ChildSpawner {
-    /// The program that sets the parent-death signal, then executes the child in its place
-    /// (same pid); without it, children are spawned as they are.
-    static let setpriv: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? "/usr/bin/setpriv" : nil
+    /// The programs that set the parent-death signal and a clean signal state, each then
+    /// executing the next in its place (same pid); without them, children start as they are.
+    static let setpriv = executable("/usr/bin/setpriv")
+    static let env = executable("/usr/bin/env")
 
-    /// Points `process` at `executable` (wrapped in setpriv) with `arguments`.
+    private static func executable(_ path: String) -> String? {
+        FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Points `process` at `executable` (wrapped in setpriv and env) with `arguments`.
     static func configure(_ process: Process, executable: String, arguments: [String]) {
-        let resolved = ChildProcess.resolve(executable)
-        if let setpriv {
-            process.executableURL = URL(fileURLWithPath: setpriv)
-            process.arguments = ["--pdeathsig", "KILL", "--", resolved] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: resolved)
-            process.arguments = arguments
-        }
+        var command = [ChildProcess.resolve(executable)] + arguments
+        if let env { command = [env, "--default-signal"] + command }
+        if let setpriv { command = [setpriv, "--pdeathsig", "KILL", "--"] + command }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
     }
 
     /// Runs `process.run()` on the spawning thread and waits for it; throws what it threw.
@@ -43,7 +47,8 @@ private final class SpawnJob: @unchecked Sendable {
     init(_ process: Process) { self.process = process }
 }
 
-/// The thread that spawns every child: started once, never exits, blocks no signal.
+/// The thread that spawns every child: started once, never exits (its signal mask is left as
+/// it is: see `ChildSpawner`).
 private final class SpawnThread: @unchecked Sendable {
     static let shared = SpawnThread()
 
@@ -53,9 +58,6 @@ private final class SpawnThread: @unchecked Sendable {
 
     private init() {
         let thread = Thread { [self] in
-            var nothing = sigset_t()
-            sigemptyset(&nothing)
-            pthread_sigmask(SIG_SETMASK, &nothing, nil)
             while true {
                 available.wait()
                 lock.lock()

@@ -6,9 +6,10 @@ import TestSupport
 /// a private bus instead of the user's), so the front door never shows a command that fails.
 @Suite("README examples", .timeLimit(.minutes(3)))
 struct ReadmeTests {
-    /// The lines of the fenced block that follows `heading` in `file` (from the checkout's root).
-    static func block(after heading: String, in file: String = "docs/usage.md") throws -> [String] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../" + file).standardized
+    /// The lines of the fenced block that follows `heading` in `file` (a path from this
+    /// directory: docs/usage.md unless told).
+    static func block(after heading: String, in file: String = "../../docs/usage.md") throws -> [String] {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
         guard let start = text.range(of: heading),
               let open = text.range(of: "```sh\n", range: start.upperBound..<text.endIndex),
@@ -54,7 +55,7 @@ struct ReadmeTests {
         let cli = BuiltProducts.path(of: "liveactivity")
         var lines: [String] = []
         for step in ["**1. The command line.**", "**2. Any D-Bus client.**", "**3. A hotkey.**"] {
-            lines += try Self.block(after: step, in: "README.md")
+            lines += try Self.block(after: step, in: "../../README.md")
         }
         #expect(lines.count == 3)
         let failures = try Self.run(lines, rewrite: {

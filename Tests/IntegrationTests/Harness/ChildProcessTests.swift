@@ -31,7 +31,10 @@ struct ChildProcessTests {
         let parent = try ChildProcess("/bin/bash", ["-c", "setpriv --pdeathsig KILL -- sleep 600 & echo $!; wait"])
         let line = try #require(readLine(from: parent.standardOutput))
         let grandchild = try #require(Int32(line))
-        #expect(kill(grandchild, 0) == 0, "the grandchild runs")
+        // Only once setpriv has executed sleep is the parent-death signal set (bash prints the
+        // pid before that). A grandchild that outlived bash would also keep Foundation's
+        // watch on bash open, so `stop()` would wait for it.
+        #expect(waitUntil(timeout: 5) { (try? String(contentsOfFile: "/proc/\(grandchild)/comm", encoding: .utf8)) == "sleep\n" })
         parent.stop()
         #expect(waitUntil(timeout: 5) { kill(grandchild, 0) != 0 }, "the grandchild died with its parent")
     }
