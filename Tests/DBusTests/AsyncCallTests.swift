@@ -5,7 +5,7 @@ import TestSupport
 
 /// `callAsync`: the caller's loop keeps running while the reply is on its way, and the
 /// completion gets the reply, the remote error, or a timeout, exactly once.
-@Suite(.timeLimit(.minutes(1))) struct AsyncCallTests {
+@Suite(.timeLimit(.minutes(5))) struct AsyncCallTests {
     let bus: PrivateBus
     let server: ServerThread
     let client: DBusConnection

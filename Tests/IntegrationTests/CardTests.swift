@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The card as the notification server receives it, asserted call by call on a recorder.
-@Suite("Cards on a recording notification server", .timeLimit(.minutes(3)))
+@Suite("Cards on a recording notification server", .timeLimit(.minutes(5)))
 struct CardTests {
     @Test func oneNotificationReplacedInPlaceWithTypedHints() throws {
         let f = try DaemonFixture(recorderName: "dunst", config: "min-notify-interval = 0.1\n")

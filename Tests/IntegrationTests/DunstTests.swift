@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The card on real dunst (on Xvfb): what a user of dunst sees, read back with dunstctl.
-@Suite("Cards on real dunst", .serialized, .timeLimit(.minutes(3)))
+@Suite("Cards on real dunst", .serialized, .timeLimit(.minutes(5)))
 struct DunstTests {
     /// A bus with dunst and the daemon on it.
     final class World {

@@ -5,7 +5,7 @@ import TestSupport
 /// The GNOME Shell extension as shipped: where `make install-files` puts it, what its metadata
 /// declares, and that its code never polls, spawns or blocks on the bus. (Its behaviour in a
 /// real GNOME Shell 43 is checked by `scripts/desktop-matrix gnome-panel`.)
-@Suite("GNOME Shell extension files", .timeLimit(.minutes(3)))
+@Suite("GNOME Shell extension files", .timeLimit(.minutes(5)))
 struct GnomeExtensionTests {
     static let uuid = "liveactivities@liveactivities.github.io"
     static let files = ["metadata.json", "extension.js", "island.js", "rows.js", "stylesheet.css"]

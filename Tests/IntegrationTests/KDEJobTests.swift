@@ -5,7 +5,7 @@ import TestSupport
 
 /// The KDE job backend against a fake `org.kde.JobViewServer`: what the daemon asks the job
 /// server for, how the card steps aside while a job shows the progress, and the cancel button.
-@Suite("KDE jobs on a fake job server", .timeLimit(.minutes(3)))
+@Suite("KDE jobs on a fake job server", .timeLimit(.minutes(5)))
 struct KDEJobTests {
     /// A fixture whose bus has a fake job server before the daemon starts.
     private func fixture(config: String? = nil) throws -> (DaemonFixture, FakeJobViewServer) {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `liveactivity kinds`, `history` and `stats` against what the real daemon loaded and wrote,
 /// and the command lines the hotkey recipes of docs/hotkeys.md bind.
-@Suite("liveactivity kinds, history, stats and hotkey commands", .timeLimit(.minutes(3)))
+@Suite("liveactivity kinds, history, stats and hotkey commands", .timeLimit(.minutes(5)))
 struct KindsHistoryCLITests {
     @Test func historyAndStatsShowWhatTheDaemonRecorded() throws {
         let f = try DaemonFixture(recorderName: nil)

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// What survives SIGKILL: everything acknowledged, from the state file, with the same cards.
-@Suite("Persistence across crashes", .timeLimit(.minutes(3)))
+@Suite("Persistence across crashes", .timeLimit(.minutes(5)))
 struct PersistenceTests {
     @Test func killedDaemonRestoresActivitiesAndEnabled() throws {
         let f = try DaemonFixture(recorderName: "dunst")

@@ -6,7 +6,7 @@ import TestSupport
 /// declares, and that it has no timer (it follows the tray item's signals and reads rows only
 /// on a change or a click). Its behaviour in real Plasma 5.27 is checked by the `plasma` row of
 /// `scripts/desktop-matrix` (OCR of the panel and the popup).
-@Suite("Plasma applet files", .timeLimit(.minutes(3)))
+@Suite("Plasma applet files", .timeLimit(.minutes(5)))
 struct PlasmaAppletTests {
     static let id = "io.github.liveactivities.compact"
     static let files = ["metadata.json", "contents/ui/main.qml", "contents/ui/ActivityRow.qml",

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Push through a broker set up as docs/push.md says: TLS, a user per side, and the ACL that
 /// lets the server publish only and the desktop subscribe only.
-@Suite("Push with TLS, logins and the ACL of docs/push.md", .serialized, .timeLimit(.minutes(3)))
+@Suite("Push with TLS, logins and the ACL of docs/push.md", .serialized, .timeLimit(.minutes(5)))
 struct PushSecurityTests {
     /// The ACL of docs/push.md's short version, exactly.
     static let acl = """

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The README's tour and the `busctl` and `gdbus` examples of docs/usage.md, run as written (on
 /// a private bus instead of the user's), so the front door never shows a command that fails.
-@Suite("README examples", .timeLimit(.minutes(3)))
+@Suite("README examples", .timeLimit(.minutes(5)))
 struct ReadmeTests {
     /// The lines of the fenced block that follows `heading` in `file` (a path from this
     /// directory: docs/usage.md unless told).

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Fixes found by the desktop matrix (scripts/desktop-matrix), pinned on a recording server.
-@Suite("Server quirks found on real desktops", .timeLimit(.minutes(3)))
+@Suite("Server quirks found on real desktops", .timeLimit(.minutes(5)))
 struct ServerQuirkTests {
     @Test func notificationDaemonGetsOneCardAtATimeAndAnAlertTakesThePlace() throws {
         let f = try DaemonFixture(recorderName: "Notification Daemon", config: "min-notify-interval = 0.1\n")

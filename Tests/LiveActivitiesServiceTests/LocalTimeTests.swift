@@ -7,7 +7,7 @@ import LiveActivitiesService
 /// `TimeZone` over a year of zones with summer time, and right at the very second of each change.
 /// The zone (`TZ`) is process-wide, so each check runs in a test process of its own started with
 /// `TZ` set (`LocalTimeInZoneTests`); this process's zone never changes.
-@Suite(.timeLimit(.minutes(3))) struct LocalTimeTests {
+@Suite(.timeLimit(.minutes(5))) struct LocalTimeTests {
     /// Runs the checks of `LocalTimeInZoneTests` named `test` in a new process of this test
     /// bundle, with `TZ=zone` and `LIVEACTIVITIES_ZONE_CHECK=check`; returns its output.
     static func inOwnProcess(_ test: String, zone: String, check: String) throws -> CommandResult {
@@ -39,7 +39,7 @@ import LiveActivitiesService
 /// The checks `LocalTimeTests` runs in a process of its own, whose `TZ` was set when it
 /// started; off (skipped) in every other run.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["LIVEACTIVITIES_ZONE_CHECK"] != nil),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(5)))
 struct LocalTimeInZoneTests {
     /// 2026-01-01T00:00:00Z.
     static let newYear2026 = 1_767_225_600.0

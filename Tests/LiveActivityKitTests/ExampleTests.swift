@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The example apps, run as docs/usage.md shows them (on a private bus).
-@Suite("focusflow and leanup examples", .timeLimit(.minutes(3)))
+@Suite("focusflow and leanup examples", .timeLimit(.minutes(5)))
 struct ExampleTests {
     /// The example lines of docs/usage.md, each `swift run X` pointed at the built X; `leanup start` and
     /// `resume` stop after their first update (`--for 0`) instead of running for hours.

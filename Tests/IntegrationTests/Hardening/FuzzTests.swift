@@ -6,7 +6,7 @@ import TestSupport
 /// Hostile input: thousands of generated calls (seeded, so a failure replays) to every method
 /// and property the daemon has and to ones it does not. Each must be answered, the daemon
 /// must stay up with bounded memory, and its state file must still match what it serves.
-@Suite("Hostile input", .timeLimit(.minutes(3)))
+@Suite("Hostile input", .timeLimit(.minutes(5)))
 struct FuzzTests {
     static let messageCount = 10_000
     static let batchSize = 100

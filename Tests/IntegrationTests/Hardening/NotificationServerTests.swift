@@ -5,7 +5,7 @@ import TestSupport
 
 /// The daemon (not only its presenter) facing a real notification server that restarts,
 /// hangs, loses a card to the user, or is not there yet.
-@Suite("Daemon and a misbehaving notification server", .serialized, .timeLimit(.minutes(3)))
+@Suite("Daemon and a misbehaving notification server", .serialized, .timeLimit(.minutes(5)))
 struct NotificationServerTests {
     /// Starts `count` generic activities titled "card 0", "card 1"…
     private func startCards(_ client: TestClient, count: Int) throws -> [String] {

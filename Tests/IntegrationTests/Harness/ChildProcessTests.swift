@@ -4,7 +4,7 @@ import TestSupport
 
 /// Children of the tests must end with the test process and obey SIGTERM: before issue 20
 /// they inherited Swift Testing's blocked SIGTERM and outlived a crashed test process.
-@Suite("Children the tests start", .timeLimit(.minutes(1)))
+@Suite("Children the tests start", .timeLimit(.minutes(5)))
 struct ChildProcessTests {
     /// The signals a process blocks, from /proc (a hex mask).
     static func blockedSignals(of pid: Int32) throws -> UInt64 {
