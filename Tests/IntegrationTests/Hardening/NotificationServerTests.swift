@@ -62,7 +62,10 @@ struct NotificationServerTests {
         let extra = try client.start("generic", state: ["title": .string("started while stopped")])
         try client.end(ids[2], options: ["dismissal": .string("immediate")])
         slowest = max(slowest, Date().timeIntervalSince(started) / 2)
-        #expect(slowest < 0.1, "the slowest of \(calls + 2) calls took \(slowest) s while the server was stopped")
+        // A call that waited for the stopped server would take the bus timeout (25 s). 0.5 s
+        // leaves room for scheduling on a loaded machine: 0.1 s failed 4 of 7 full runs at a
+        // load average of 13 to 23, when this suite shared its shard with LoadTests.
+        #expect(slowest < 0.5, "the slowest of \(calls + 2) calls took \(slowest) s while the server was stopped")
 
         dunst.process.send(SIGCONT)
         #expect(waitUntil(timeout: 8) { (try? dunst.displayedCount()) == 3 }, "cards 0, 1 and the new one; card 2 closed")
