@@ -26,7 +26,9 @@ import TestSupport
         loop.addTimer(at: deadline) { firedAt = Date().timeIntervalSince1970 }
         #expect(loop.run(until: { firedAt != nil }, timeout: 3))
         #expect((firedAt ?? 0) >= deadline)
-        #expect((firedAt ?? .infinity) < deadline + 0.1)
+        // Soon after, not at the 3 s limit; 0.1 s was exceeded by scheduling alone (0.13 s) in a
+        // full run at a load average of 17.
+        #expect((firedAt ?? .infinity) < deadline + 1)
     }
 
     @Test func timerAddedFromTimerHandlerFires() throws {
