@@ -1,9 +1,10 @@
 import ActivityModel
 import DBus
 
-/// What an activity looks like from outside at one moment: the model's record and its
-/// rendered text. Every property of the Activity interface and every key of `Get` is read
-/// from it, through the one table below.
+/// What an activity looks like from outside at the moment it was taken: the model's record and
+/// its rendered text. One call may take several snapshots, each at its own `now`. Every
+/// property of the Activity interface and every key of `Get` is read from one, through the
+/// one table below.
 struct ActivitySnapshot: Sendable {
     let activity: Activity
     let rendered: RenderedActivity

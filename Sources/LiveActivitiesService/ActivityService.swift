@@ -15,7 +15,8 @@ public final class ActivityService {
     let store: StateStore
     /// Where cards go: the presenter in the daemon, a recorder in tests; nil: no cards.
     let presenter: CardSink?
-    /// Wall clock, zone, monotonic time and wake-ups; read once per call or tick.
+    /// Wall clock, zone, monotonic time and wake-ups; read where a step needs the moment (a call
+    /// or tick may read it more than once).
     let clock: ServiceClock
     /// Replaced when kind files change (`KindDirectoryWatch`).
     var catalog: KindCatalog

@@ -9,7 +9,8 @@ public struct WakeupToken: Hashable, Sendable {
 /// Time as the service sees it: the wall clock, the local UTC offset at a moment, and a
 /// wake-up at a wall-clock moment. The daemon runs on `LoopClock`; tests pass a clock that
 /// moves only when told, so alert holds, ticks and minute rhythms take no real time. The
-/// service reads `now` once per call or tick and passes that moment down.
+/// service reads `now` wherever a step needs the moment: one call or tick may read it more
+/// than once (a change, then the snapshot published for it), each read the current time.
 public protocol ServiceClock: AnyObject {
     /// Unix seconds.
     var now: Double { get }

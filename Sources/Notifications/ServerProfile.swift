@@ -1,5 +1,5 @@
-/// How cards are rendered for one notification server: the per-server quirks (the README's
-/// "Notification servers" section and its matrix) as data, so rendering stays a pure function.
+/// How cards are rendered for one notification server: the per-server quirks (found by the
+/// desktop matrix, docs/desktops.md) as data, so rendering stays a pure function.
 /// `servers.conf` overrides them per server (`ProfileOverrides`).
 public struct ServerProfile: Sendable, Equatable {
     /// Send progress as the int32 `value` hint (dunst, mako, swaync); otherwise a text bar in the body.

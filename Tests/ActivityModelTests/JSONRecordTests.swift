@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-written journal record of an activity reads back through the `Codable`
 /// conformance as exactly the same activity, for every shape an activity can have.
-@Suite struct JSONRecordTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONRecordTests {
     /// Activities of every kind and state: timer with phases, paused, ended, stale-at, app name,
     /// awkward strings and numbers.
     static func activities() throws -> [Activity] {

@@ -2,7 +2,7 @@ import Testing
 @testable import ActivityModel
 
 /// Every refusal with its exact D-Bus name and message, and that a refused call changes nothing.
-@Suite struct ValidationTests {
+@Suite(.timeLimit(.minutes(2))) struct ValidationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let label: String
         let kind: String

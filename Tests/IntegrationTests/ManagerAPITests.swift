@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The manager interface as a client sees it: replies, errors, signals and properties.
-@Suite("Manager API on a private bus")
+@Suite("Manager API on a private bus", .timeLimit(.minutes(5)))
 struct ManagerAPITests {
     static let errorPrefix = BusNames.errorPrefix
 

@@ -5,7 +5,7 @@ import TestSupport
 
 /// What the panels (GNOME extension, Plasma applet, tray menu) read and call: each activity's
 /// `Actions`, the manager's `InvokeAction`, the tray item's `Title`, and `liveactivity action`.
-@Suite("Panel API: Actions, InvokeAction, tray Title")
+@Suite("Panel API: Actions, InvokeAction, tray Title", .timeLimit(.minutes(5)))
 struct PanelAPITests {
     static let errorPrefix = "io.github.liveactivities.LiveActivities1.Error."
 

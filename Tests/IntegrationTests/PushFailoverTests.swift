@@ -7,7 +7,7 @@ import TestSupport
 /// next when its broker goes away, with the same client id, and keeps its tokens. (Two
 /// separate mosquittos share no session, so this checks the daemon's side: the clustered
 /// brokers, whose nodes share sessions, are checked by scripts/test-brokers.)
-@Suite("Push with several brokers", .serialized)
+@Suite("Push with several brokers", .timeLimit(.minutes(5)), .serialized)
 struct PushFailoverTests {
     @Test func theDaemonMovesToTheNextBrokerWhenItsBrokerDies() throws {
         let first = try Mosquitto()

@@ -5,7 +5,7 @@ import TestSupport
 
 /// docs/push.md's mosquitto ACL, as written: the desktop (prefix `liveactivities/anna`) may
 /// write only its receipts, the server may read them, and the receipts reach it.
-@Suite("Push receipts under docs/push.md's ACL", .serialized)
+@Suite("Push receipts under docs/push.md's ACL", .timeLimit(.minutes(5)), .serialized)
 struct PushReceiptACLTests {
     static func docsACL() throws -> String {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/push.md").standardized

@@ -6,7 +6,7 @@ import TestSupport
 /// Delivery receipts over a real mosquitto: for each message the sender reads what became of
 /// it on `<prefix>/receipt/activity/<token>` (applied, or the APNs-like reason), and learns that
 /// a token is unregistered when its activity ends; no receipt carries content-state.
-@Suite("Push delivery receipts", .serialized)
+@Suite("Push delivery receipts", .timeLimit(.minutes(5)), .serialized)
 struct PushReceiptTests {
     @Test func eachMessageGetsAReceiptAndAnEndedTokenIsUnregistered() throws {
         let w = try PushWorld()

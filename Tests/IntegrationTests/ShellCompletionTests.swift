@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The generated completion scripts, run by real bash, zsh and fish against the built CLI.
-@Suite("shell completions")
+@Suite("shell completions", .timeLimit(.minutes(5)))
 struct ShellCompletionTests {
     /// The environment of `f` with the built `liveactivity` first on PATH.
     func environment(_ f: DaemonFixture) -> [String: String] {

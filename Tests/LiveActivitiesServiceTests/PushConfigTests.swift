@@ -3,7 +3,7 @@ import ActivityFiles
 @testable import LiveActivitiesService
 
 /// The push-* keys of liveactivityd.conf.
-@Suite struct PushConfigTests {
+@Suite(.timeLimit(.minutes(5))) struct PushConfigTests {
     @Test func pushIsOffByDefault() {
         #expect(DaemonConfig.parse("").0.push.broker == nil)
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import LiveActivityKit
 
 /// LiveActivityKit against the real daemon on a private bus.
-@Suite("LiveActivityKit with the real daemon")
+@Suite("LiveActivityKit with the real daemon", .timeLimit(.minutes(5)))
 struct ActivityLifecycleTests {
     static func countdownState(_ note: String, steps: [Int] = [1, 2, 3]) -> CountdownAttributes.ContentState {
         .init(detail: .init(note: note, steps: steps), at: Date(timeIntervalSince1970: 1_796_125_594.25))

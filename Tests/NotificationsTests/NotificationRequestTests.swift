@@ -2,6 +2,7 @@ import Testing
 @testable import Notifications
 
 /// The exact Notify parameters for a card, per server profile and alert.
+@Suite(.timeLimit(.minutes(5)))
 struct NotificationRequestTests {
     static let dunst = ServerProfile.detect(ServerInfo(name: "dunst", capabilities: ["body-markup"]))
     static let gnome = ServerProfile.detect(ServerInfo(name: "gnome-shell", vendor: "GNOME", capabilities: ["body-markup"]))

@@ -3,7 +3,7 @@ import Testing
 
 /// Receipts as a sender reads them: APNs-like reason names, the receipt topic of each route,
 /// and JSON that carries no content.
-@Suite struct PushReceiptFormatTests {
+@Suite(.timeLimit(.minutes(5))) struct PushReceiptFormatTests {
     @Test func aTokenNobodyHoldsIsNamedLikeAPNs() {
         let onActivity = PushReceipt.outcome(.activity(token: "t"), timestamp: 1, applied: false,
                                              reason: "NotFound: no live activity has this token", event: "update", activity: "", digest: nil)
