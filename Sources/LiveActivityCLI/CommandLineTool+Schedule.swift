@@ -33,7 +33,7 @@ extension CommandLineTool {
 enum ScheduledUpdateLine {
     static func text(_ row: DBusValue) -> String {
         guard case .structure(let fields) = row, fields.count == 3 else { return row.typeDescription }
-        let time = OutputFormat.display(fields[0], key: "at")
+        let time = OutputFormat.display(fields[0], key: "due-at")  // "-at": shown as a local time
         let state = OutputFormat.display(fields[1], key: "state")
         let options = OutputFormat.display(fields[2], key: "options")
         return [time, state.isEmpty ? "(no change)" : state, options.isEmpty ? "" : "[\(options)]"]

@@ -40,10 +40,11 @@ struct ScheduledCLITests {
         let json = try cli(f, ["scheduled", "build", "--json"])
         let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[Any]]
         let firstTime = try #require(rows?.first?.first as? Int64)
+        #expect(!listed.stdout.contains(String(firstTime)), "times show as local dates, not unix seconds: \(listed.stdout)")
         #expect(try cli(f, ["update", "build", "--cancel-at", String(firstTime)]).status == 0)
         #expect(try cli(f, ["scheduled", "build"]).stdout.split(separator: "\n").count == 1)
         let missing = try cli(f, ["update", "build", "--cancel-at", String(firstTime)])
-        #expect(missing.status != 0 && missing.stderr.contains("no scheduled update"), "\(missing.stderr)")
+        #expect(missing.status != 0 && missing.stderr.contains("has no scheduled update at"), "\(missing.stderr)")
         #expect(try cli(f, ["update", "build", "--cancel-all"]).status == 0)
         #expect(try cli(f, ["scheduled", "build"]).stdout.contains("no scheduled updates"))
 

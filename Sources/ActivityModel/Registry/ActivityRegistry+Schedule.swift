@@ -51,8 +51,8 @@ extension ActivityRegistry {
         let timeline = activity.timeline
         let kept = timeline.filter { update in at.map { update.at.rounded(.down) != $0.rounded(.down) } ?? false }
         guard kept.count < timeline.count else {
-            let which = at.map { "at \(Int64(saturating: $0))" } ?? "at all"
-            throw .notFound("activity \(Quoted.text(id)) has no scheduled update \(which)")
+            let which = at.map { "scheduled update at \(Int64(saturating: $0))" } ?? "scheduled updates"
+            throw .notFound("activity \(Quoted.text(id)) has no \(which)")
         }
         activity.scheduledUpdates = kept.isEmpty ? nil : kept
         storage[activity.id] = activity
