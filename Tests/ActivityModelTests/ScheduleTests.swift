@@ -42,3 +42,17 @@ import Testing
         #expect(registry.activity(id.rawValue)?.timeline.map(\.at) == [t0 + 30])
     }
 }
+
+/// Pending activities are not ended ones: the cap on ended activities waiting for their
+/// dismissal never removes one.
+@Suite(.timeLimit(.minutes(2))) struct PendingIsNotEndedTests {
+    @Test func theEndedCapLeavesPendingActivitiesAlone() throws {
+        var registry = shippedRegistry(limits: Limits(maxEndedActivities: 0))
+        let (pending, _) = try registry.start(kind: "focus", attributes: [:], state: [:], options: .init(startAt: t0 + 600), now: t0)
+        let (other, _) = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)
+        let events = try registry.end(id: other.rawValue, now: t0 + 1)
+        #expect(events.contains(.dismissed(other)), "the ended one goes at once (cap 0)")
+        #expect(!events.contains(.dismissed(pending)))
+        #expect(registry.activity(pending.rawValue)?.status == .pending)
+    }
+}

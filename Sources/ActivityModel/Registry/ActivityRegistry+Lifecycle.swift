@@ -102,7 +102,7 @@ extension ActivityRegistry {
     /// Dismisses the oldest ended activities (earliest end, then id) while more than
     /// `limits.maxEndedActivities` wait for their dismissal.
     mutating func dismissEndedBeyondLimit() -> [ActivityEvent] {
-        let ended = storage.values.filter { !$0.isLive }
+        let ended = storage.values.filter { !$0.status.holdsPlace }
         let excess = ended.count - max(0, limits.maxEndedActivities)
         guard excess > 0 else { return [] }
         let oldest = ended.sorted { ($0.endedAt ?? 0, $0.id) < ($1.endedAt ?? 0, $1.id) }.prefix(excess)
