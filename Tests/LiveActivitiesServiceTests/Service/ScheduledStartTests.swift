@@ -79,6 +79,22 @@ import TestSupport
         #expect(world.sink?.cards(id).count == 1)
     }
 
+    /// A suspend over the start: the wall clock jumps (the monotonic one does not), and the
+    /// realtime timer armed for the start fires late, at wake-up; the session then runs in full.
+    @Test func aSuspendOverTheStartStartsItAtWakeUpInFull() throws {
+        let world = try ServiceWorld()
+        let id = try startPomodoro(world, at: Self.t0 + 600)
+        world.advance(by: 1)
+        let clock = world.clock
+        world.onService { _ in clock.step(by: 3_000) }  // asleep from t0+1 to t0+3001
+        world.advance(by: 0.01)  // the armed wake-up, already due, runs now
+        let woken = try world.client.get(id)
+        #expect(woken["status"]?.string == "active")
+        #expect(woken["started-at"] == .int64(Int64(Self.t0) + 3_001), "started at wake-up")
+        #expect(woken["compact-trailing"]?.string == "25:00")
+        #expect(world.sink?.cards(id).first?.alert != nil, "with its alert")
+    }
+
     @Test func endCancelsAPendingActivity() throws {
         let world = try ServiceWorld()
         let id = try startPomodoro(world, at: Self.t0 + 600)
