@@ -41,6 +41,9 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "Minimal", key: "minimal", signature: "s") { .string($0.rendered.minimal) },
         ActivityProperty(name: "Actions", key: "actions", signature: "a(ss)") { ActivityActions.value(of: $0) },
         ActivityProperty(name: "PushToken", key: "push-token", signature: "s") { .string($0.pushToken) },
+        ActivityProperty(name: "ScheduledUpdates", key: "scheduled-updates", signature: ScheduledUpdatesProperty.signature) {
+            ScheduledUpdatesProperty.value(of: $0.activity)
+        },
     ]
 
     /// Unix seconds as `x`, 0 for none.
@@ -84,6 +87,7 @@ enum ActivityInterface {
         case "x": return .int64(0)
         case "d": return .double(-1)
         case "a(ss)": return .array(elementSignature: "(ss)", [])
+        case ScheduledUpdatesProperty.signature: return .array(elementSignature: "(xa{sv}a{sv})", [])
         default: return .vardict([:])
         }
     }

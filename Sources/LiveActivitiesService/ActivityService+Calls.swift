@@ -28,6 +28,7 @@ extension ActivityService {
 
     func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         let request = try UpdateRequest(state: state, options: options)
+        if request.cancel != nil || request.at != nil { return try schedule(id: id, request) }
         let now = clock.now
         let before = registry
         let events = try mapped { () throws(ActivityError) in

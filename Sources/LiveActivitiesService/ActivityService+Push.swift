@@ -25,7 +25,7 @@ extension ActivityService {
             registry = .fresh()
         }
         var endedWhileAway: [(id: String, token: String)] = []
-        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.isLive ?? false) {
+        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.holdsPlace ?? false) {
             if let token = registry.activities[id]?.token { endedWhileAway.append((id, token)) }
             registry.activities[id] = nil
         }

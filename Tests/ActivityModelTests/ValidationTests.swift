@@ -78,7 +78,7 @@ import Testing
         _ = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)
         let (second, _) = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)
         let error = thrownError { try registry.start(kind: "generic", attributes: [:], state: [:], now: t0) }
-        #expect(error == .tooManyActivities("2 activities are live; the limit is 2; end one first"))
+        #expect(error == .tooManyActivities("2 activities are live or pending; the limit is 2; end one first"))
         _ = try registry.end(id: second.rawValue, now: t0)
         #expect(thrownError { try registry.start(kind: "generic", attributes: [:], state: [:], now: t0) } == nil)
     }

@@ -62,7 +62,7 @@ struct ShellCompletionTests {
         env["PATH"] = BuiltProducts.directory.path + ":/usr/bin:/bin"
         let got = try bashCandidates(["liveactivity pause ", "liveactivity s"], environment: env)
         #expect(got[0].isEmpty)
-        #expect(got[1] == ["start", "status", "stats"])
+        #expect(got[1] == ["start", "scheduled", "status", "stats"])
         #expect(!bus.hasOwner(DaemonProcess.busName))
     }
 
