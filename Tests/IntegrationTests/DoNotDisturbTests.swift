@@ -7,7 +7,7 @@ import TestSupport
 /// tool before, during and after a session, after a SIGKILL of the daemon, and after a restart:
 /// real dunst on Xvfb (`dunstctl is-paused`), and GNOME's gsetting (`show-banners`, keyfile
 /// backend, beside a notification server that says it is gnome-shell).
-@Suite("Do Not Disturb on real servers", .timeLimit(.minutes(5)), .serialized)
+@Suite("Do Not Disturb on real servers", .timeLimit(.minutes(5)))
 struct DoNotDisturbTests {
     /// Reads a server's Do Not Disturb state as the user's tool prints it.
     typealias ReadState = () throws -> String
