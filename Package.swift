@@ -27,7 +27,7 @@ let package = Package(
         /// DESIGN.md's names (bus name, paths, interfaces, error prefix) and the version, shared
         /// by the daemon, the CLI, the benchmark and the tests.
         .target(name: "LiveActivitiesContract"),
-        /// A pthread mutex and thread start, so the daemon needs no Foundation (nor ICU).
+        /// A pthread mutex and thread start, so the daemon needs FoundationEssentials only (no Foundation, no ICU).
         .target(name: "ThreadSupport"),
         .target(name: "DBus", dependencies: ["CDBus", "ThreadSupport"]),
         .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport", "ActivityModel"]),
@@ -57,9 +57,11 @@ let package = Package(
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
-        .testTarget(name: "LiveActivitiesServiceTests", dependencies: ["LiveActivitiesService", "ActivityFiles", "TestSupport"]),
+        .testTarget(name: "LiveActivitiesServiceTests",
+                    dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
-        .testTarget(name: "LiveActivityCLITests", dependencies: ["LiveActivityCLI", "LiveActivitiesService", "DBus"]),
+        .testTarget(name: "LiveActivityCLITests",
+                    dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
         .testTarget(name: "LiveActivityKitTests", dependencies: ["LiveActivityKit", "DBus", "TestSupport"]),

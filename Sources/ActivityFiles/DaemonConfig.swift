@@ -25,7 +25,7 @@ public struct DaemonConfig: Equatable, Sendable {
 
     public init() {}
 
-    /// The keys a config file may set, with what each expects (for messages and the README).
+    /// The keys a config file may set, with what each expects (for messages, the man page and docs/configuration.md).
     public static let keys: [(key: String, expects: String)] = [
         ("cards", "on or off"), ("tray", "on or off"), ("kde-jobs", "on or off"),
         ("min-notify-interval", "seconds, at least 0.1"), ("max-live-activities", "an integer from 1 to 1000"),

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A program a test starts and must always stop: spawned with a clean signal mask,
-/// stopped with SIGKILL (Swift Testing's threads block SIGTERM, and children inherit
-/// that mask) and always reaped.
+/// A program a test starts and must always stop: spawned by `ChildSpawner` (no signal
+/// blocked, killed by the kernel when the test process dies), stopped with SIGKILL and
+/// always reaped.
 public final class ChildProcess: @unchecked Sendable {
     public let process: Process
     private let stdoutPipe = Pipe()
@@ -14,8 +14,7 @@ public final class ChildProcess: @unchecked Sendable {
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
                 output: OutputMode = .pipe) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: ChildProcess.resolve(executable))
-        process.arguments = arguments
+        ChildSpawner.configure(process, executable: executable, arguments: arguments)
         if let environment { process.environment = environment }
         switch output {
         case .pipe:
@@ -32,7 +31,7 @@ public final class ChildProcess: @unchecked Sendable {
             process.standardError = handle
         }
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildSpawner.run(process)
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -88,14 +87,13 @@ public struct CommandResult: Sendable {
 public func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                        timeout: Double = 30) throws -> CommandResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: ChildProcess.resolve(executable))
-    process.arguments = arguments
+    ChildSpawner.configure(process, executable: executable, arguments: arguments)
     if let environment { process.environment = environment }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try ChildSpawner.run(process)
     let outData = LockedData(), errData = LockedData()
     let group = DispatchGroup()
     for (handle, sink) in [(out.fileHandleForReading, outData), (err.fileHandleForReading, errData)] {
@@ -142,11 +140,11 @@ public func readLine(from handle: FileHandle) -> String? {
     }
 }
 
-/// Keeps every reaped `Process` for the life of the test process. A test process died now
-/// and then with "Attempted to read an unowned reference" on a dispatch thread; Foundation's
-/// `Process` on Linux still does bookkeeping for a child on its own thread around
-/// `waitUntilExit`, so freeing the object at once is the first suspect, and keeping a few
-/// hundred of them costs nothing.
+/// Keeps every reaped `Process` for the life of the test process: Foundation's `Process` on
+/// Linux still does bookkeeping for a child on its own thread around `waitUntilExit`, and
+/// keeping a few hundred of them costs nothing. (It was added as a guess at the crash of
+/// issue 20, "Attempted to read an unowned reference"; that crash was a fake notification
+/// server read while it was being freed, fixed in RecordingNotificationServer.)
 enum ReapedProcesses {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kept: [Process] = []

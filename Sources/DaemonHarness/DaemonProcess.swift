@@ -42,6 +42,13 @@ public final class DaemonProcess: @unchecked Sendable {
         return env
     }
 
+    /// Writes `liveactivityd.conf` (read when the daemon starts): e.g. a short
+    /// `min-notify-interval` where the once-a-second card slot is not what a test is about.
+    public func writeConfig(_ text: String) throws {
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        try text.write(to: configDirectory.appendingPathComponent("liveactivityd.conf"), atomically: true, encoding: .utf8)
+    }
+
     public func start() throws {
         let child = try ChildProcess(BuiltProducts.path(of: "liveactivityd"), [], environment: environment,
                                      output: .file(logFile))
@@ -65,6 +72,10 @@ public final class DaemonProcess: @unchecked Sendable {
         process?.stop()
         _ = waitUntil(timeout: 5) { !bus.hasOwner(Self.busName) }
     }
+
+    /// SIGKILL and reap, without waiting for the bus to notice: for teardown, so the daemon
+    /// goes before the fake servers it talks to.
+    public func stop() { process?.stop() }
 
     public func restart() throws {
         kill()

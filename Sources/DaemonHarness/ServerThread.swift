@@ -25,6 +25,7 @@ public final class ServerThread: @unchecked Sendable {
                 let server = DBusObjectServer(connection: connection)
                 connection.attach(to: loop)
                 objects.server = server
+                objects.connection = connection
                 try setup(connection, server, loop)
                 outcome.value = .success((connection.uniqueName, loop.remote))
                 ready.signal()
@@ -59,6 +60,21 @@ public final class ServerThread: @unchecked Sendable {
         remote.post { if let server = objects.server { work(server) } }
     }
 
+    /// A barrier: returns once this thread has handled every message `destination` sent it
+    /// before `destination` answered a Ping sent now (false when no answer came in `timeout`
+    /// seconds, or the server has stopped). The bus keeps the messages of one sender in order,
+    /// so "the daemon sent nothing more" is proven by its reply, not by waiting a while.
+    public func sync(with destination: String, timeout: Double = 10) -> Bool {
+        let answered = DispatchSemaphore(value: 0)
+        let objects = objects
+        remote.post {
+            guard let connection = objects.connection else { return }
+            connection.callMethodAsync(destination: destination, path: "/", interface: "org.freedesktop.DBus.Peer",
+                                       member: "Ping") { _ in answered.signal() }
+        }
+        return answered.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Stops the loop and waits for the thread to finish.
     public func stop() {
         guard !stopped.value else { return }
@@ -86,8 +102,10 @@ public final class LockedBox<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The server thread's object server, held weakly so that stopping the loop frees the
-/// connection (and releases its names); only read on the server thread.
+/// Lets work posted to the server thread reach its object server and connection without
+/// owning them: the thread's own locals own both, and free them (releasing the bus names) when
+/// the loop returns. Only read on the server thread.
 final class WeakObjectServer: @unchecked Sendable {
     weak var server: DBusObjectServer?
+    weak var connection: DBusConnection?
 }

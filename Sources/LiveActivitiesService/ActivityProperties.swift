@@ -1,9 +1,10 @@
 import ActivityModel
 import DBus
 
-/// What an activity looks like from outside at one moment: the model's record and its
-/// rendered text. Every property of the Activity interface and every key of `Get` is read
-/// from it, through the one table below.
+/// What an activity looks like from outside at the moment it was taken: the model's record and
+/// its rendered text. One call may take several snapshots, each at its own `now`. Every
+/// property of the Activity interface and every key of `Get` is read from one, through the
+/// one table below.
 struct ActivitySnapshot: Sendable {
     let activity: Activity
     let rendered: RenderedActivity
@@ -40,6 +41,9 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "Minimal", key: "minimal", signature: "s") { .string($0.rendered.minimal) },
         ActivityProperty(name: "Actions", key: "actions", signature: "a(ss)") { ActivityActions.value(of: $0) },
         ActivityProperty(name: "PushToken", key: "push-token", signature: "s") { .string($0.pushToken) },
+        ActivityProperty(name: "ScheduledUpdates", key: "scheduled-updates", signature: ScheduledUpdatesProperty.signature) {
+            ScheduledUpdatesProperty.value(of: $0.activity)
+        },
     ]
 
     /// Unix seconds as `x`, 0 for none.
@@ -93,6 +97,7 @@ enum ActivityInterface {
         case "x": return .int64(0)
         case "d": return .double(-1)
         case "a(ss)": return .array(elementSignature: "(ss)", [])
+        case ScheduledUpdatesProperty.signature: return .array(elementSignature: "(xa{sv}a{sv})", [])
         default: return .vardict([:])
         }
     }

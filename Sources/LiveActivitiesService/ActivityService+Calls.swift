@@ -31,6 +31,7 @@ extension ActivityService {
 
     func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         let request = try UpdateRequest(state: state, options: options)
+        if request.cancel != nil || request.at != nil { return try schedule(id: id, request) }
         try transact(durable: false) { (now: Double) throws(ActivityError) in
             ((), try registry.update(id: id, state: request.state, options: request.options, now: now))
         }

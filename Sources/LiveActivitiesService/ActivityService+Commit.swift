@@ -6,7 +6,8 @@ import DBus
 /// `StorageFailed` and changes nothing), then published (`+Publishing`). Lifecycle changes are
 /// fsynced before the reply; updates, and the notification ids the server hands out, are
 /// written before the reply (or at once) and fsynced in a batch within a second, so a Start
-/// costs one fsync.
+/// costs one fsync, plus those of `push.json` (a file and its directory) when it has push
+/// options.
 extension ActivityService {
     /// After an accepted call: its history appended (fsynced), its records written, its events
     /// queued. An End whose history line cannot be written is refused like one whose record

@@ -24,7 +24,9 @@ extension ActivityService {
             Log.error("push: \(path) is unreadable (\(error)); starting with new push tokens")
             registry = .fresh()
         }
-        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.isLive ?? false) {
+        var endedWhileAway: [(id: String, token: String)] = []
+        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.holdsPlace ?? false) {
+            if let token = registry.activities[id]?.token { endedWhileAway.append((id, token)) }
             registry.activities[id] = nil
         }
         for kind in kindNames where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
@@ -36,6 +38,7 @@ extension ActivityService {
         push = state
         state.save()
         for topic in registry.topics(bridge.topics) { bridge.want(topic) }
+        for (id, token) in endedWhileAway { sendUnregisteredReceipt(id: id, token: token, why: "the activity is no longer live") }
         bridge.onStatus = { [weak self] _ in
             self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
         }
@@ -49,8 +52,9 @@ extension ActivityService {
             }
             password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
         }
-        let mqtt = MQTTSettings(host: broker.host, port: broker.port, tls: broker.tls, caFile: settings.caFile,
+        var mqtt = MQTTSettings(host: broker.host, port: broker.port, tls: broker.tls, caFile: settings.caFile,
                                 username: settings.username, password: password, clientID: registry.clientID)
+        mqtt.failover = settings.brokers.dropFirst().map { MQTTAddress(host: $0.host, port: $0.port) }
         bridge.connect(settings: mqtt, maxPayloadBytes: limits.maxPayloadBytes, loop: loop)
     }
 
@@ -140,7 +144,13 @@ extension ActivityService {
     func pushActivityEnded(_ id: String) {
         guard let push, let entry = push.registry.activities.removeValue(forKey: id) else { return }
         push.save()
-        if let token = entry.token { push.bridge.drop(push.topics.activity(token)) }
+        sendHeldStartReceipt(id: id, token: nil)
+        if let token = entry.token {
+            push.bridge.drop(push.topics.activity(token))
+            // After the receipt of the message being applied now (an End by push says "applied" first).
+            let target = LoopBound(self)
+            loop.remote.post { target.value.sendUnregisteredReceipt(id: id, token: token, why: "the activity ended") }
+        }
         if let channel = entry.channel, push.registry.followers(of: channel).isEmpty {
             push.bridge.drop(push.topics.channel(channel))
         }
@@ -155,6 +165,7 @@ extension ActivityService {
         push.save()
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
         refresh(id, alert: nil, now: clock.now)
+        sendHeldStartReceipt(id: id, token: token)
     }
 
     /// Saves the registry within a second: timestamps change with every message, and writing

@@ -12,6 +12,7 @@ extension ActivityService {
     func handlePushMessage(topic: String, payload: [UInt8]?, size: Int) {
         guard let push else { return }
         push.counts.received += 1
+        push.handlingDigest = payload.map(PushMessageDigest.of)
         guard let route = push.topics.route(of: topic) else {
             reject(id: "", event: "", PushRejection("InvalidArgs", "not a push topic"), topic: topic)
             return
@@ -31,19 +32,19 @@ extension ActivityService {
         switch route {
         case .activity(let token):
             guard let id = push.registry.activityID(forToken: token) else {
-                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity has this token"), topic: topic)
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity has this token"), topic: topic, message: parsed)
                 return
             }
             applyPush(parsed, digest: digest, to: id, topic: topic)
         case .channel(let channel):
             let followers = push.registry.followers(of: channel)
             if followers.isEmpty {
-                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity follows channel \(channel)"), topic: topic)
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity follows channel \(channel)"), topic: topic, message: parsed)
             }
             for id in followers { applyPush(parsed, digest: digest, to: id, topic: topic) }
         case .start(let token):
             guard let kind = push.registry.kind(forStartToken: token) else {
-                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no kind has this push-to-start token"), topic: topic)
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no kind has this push-to-start token"), topic: topic, message: parsed)
                 return
             }
             startFromPush(parsed, digest: digest, kind: kind, topic: topic)
@@ -68,7 +69,7 @@ extension ActivityService {
     }
 
     /// Says why a message already applied, or older than the last applied, is ignored; false when it is new.
-    private func ignoreIfSeen(_ verdict: PushRegistry.Verdict, id: String, _ message: APSMessage, what: String) -> Bool {
+    private func ignoreIfSeen(_ verdict: PushRegistry.Verdict, id: String, _ message: APSMessage, what: String, topic: String) -> Bool {
         guard let push else { return true }
         let reason: String
         switch verdict {
@@ -79,7 +80,7 @@ extension ActivityService {
             reason = "Duplicate: this message (timestamp \(Self.seconds(message.timestamp))) was already applied"
         }
         push.counts.ignored += 1
-        emit("PushReceived", [.string(id), .string(message.event.rawValue), .boolean(false), .string(reason)])
+        pushOutcome(id: id, event: message.event.rawValue, applied: false, reason: reason, topic: topic, message: message)
         return true
     }
 
@@ -88,7 +89,7 @@ extension ActivityService {
         guard let push else { return }
         let event = message.event.rawValue
         let verdict = push.registry.verdict(activity: id, timestamp: message.timestamp, digest: digest)
-        if ignoreIfSeen(verdict, id: id, message, what: "message") { return }
+        if ignoreIfSeen(verdict, id: id, message, what: "message", topic: topic) { return }
         let state = Self.dbusValues(message.contentState)
         do {
             switch message.event {
@@ -110,14 +111,14 @@ extension ActivityService {
                 try end(id: id, state: state, options: options)
             }
         } catch {
-            reject(id: id, event: event, Self.rejection(error), topic: topic)
+            reject(id: id, event: event, Self.rejection(error), topic: topic, message: message)
             return
         }
         push.registry.applied(activity: id, timestamp: message.timestamp, digest: digest)
         // An alert sounds: its identity is saved at once, so a restart never sounds it again.
         if message.alert != nil, message.event == .update { push.save() } else { savePushSoon() }
         push.counts.applied += 1
-        emit("PushReceived", [.string(id), .string(event), .boolean(true), .string("")])
+        pushOutcome(id: id, event: event, applied: true, reason: "", topic: topic, message: message)
     }
 
     /// A start on a kind's push-to-start token.
@@ -136,7 +137,7 @@ extension ActivityService {
                 throw PushRejection("InvalidArgs", "this push-to-start token starts activities of kind \"\(kind)\", not \"\(asked)\"")
             }
             let verdict = push.registry.verdict(start: kind, timestamp: message.timestamp, digest: digest)
-            if ignoreIfSeen(verdict, id: "", message, what: "start") { return }
+            if ignoreIfSeen(verdict, id: "", message, what: "start", topic: topic) { return }
             var options: [String: DBusValue] = [:]
             if let stale = message.staleDate { options["stale-at"] = .double(stale) }
             if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
@@ -149,18 +150,18 @@ extension ActivityService {
             // A start is saved at once: a resend or a retained start after a restart starts nothing.
             push.save()
             push.counts.applied += 1
-            emit("PushReceived", [.string(id), .string(event), .boolean(true), .string("")])
+            pushStarted(id: id, topic: topic, message: message)
         } catch {
-            reject(id: "", event: event, Self.rejection(error), topic: topic)
+            reject(id: "", event: event, Self.rejection(error), topic: topic, message: message)
         }
     }
 
     /// Logs and counts a refused message, and says so with `PushReceived`.
-    private func reject(id: String, event: String, _ rejection: PushRejection, topic: String) {
+    private func reject(id: String, event: String, _ rejection: PushRejection, topic: String, message: APSMessage? = nil) {
         guard let push else { return }
         push.counts.rejected += 1
         Log.warning("push: rejected message \(push.counts.received) on \(push.topics.redacted(topic)) (\(push.counts.rejected) rejected so far): \(rejection)")
-        emit("PushReceived", [.string(id), .string(event), .boolean(false), .string(rejection.description)])
+        pushOutcome(id: id, event: event, applied: false, reason: rejection.description, topic: topic, message: message)
     }
 
     /// A bus error or a payload error as a rejection (`InvalidArgs`, `NotActive`, …).

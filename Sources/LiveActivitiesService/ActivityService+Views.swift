@@ -22,6 +22,8 @@ extension ActivityService {
         }
         record.publishedProperties = values
         records[id] = record
+        // A pending activity is on the bus, but has no card and no job until it starts.
+        guard current.activity.status != .pending else { return }
         if let jobs {
             jobs.update(id: id, content: CardComposer.job(of: current, kindDisplayName: kindDisplayName(of: current),
                                                           enabled: registry.enabled))

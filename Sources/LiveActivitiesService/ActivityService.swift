@@ -22,7 +22,8 @@ public final class ActivityService {
     /// The shortest time between two publishing rounds under a flood (`+Publishing`); 0: a
     /// round after every batch of messages (tests that read each round).
     let publishInterval: Double
-    /// Wall clock, zone, monotonic time and wake-ups; read once per call or tick.
+    /// Wall clock, zone, monotonic time and wake-ups; read where a step needs the moment (a call
+    /// or tick may read it more than once).
     let clock: ServiceClock
     /// Replaced when kind files change (`KindDirectoryWatch`).
     var catalog: KindCatalog

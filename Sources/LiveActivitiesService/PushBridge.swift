@@ -18,6 +18,12 @@ final class PushBridge {
     private var pending: [Int32: [String]] = [:]
     /// The SUBSCRIBE sent on connection: `status` becomes `connected` when it is confirmed.
     private var connectBatch: Int32?
+    /// The broker last tried (with a cluster, the node the connection is on).
+    private var broker: MQTTAddress?
+    /// Receipts that could not be queued while there was no connection (topic, JSON), oldest
+    /// first, sent on the next connection; at most `maxHeldReceipts`, the oldest are dropped.
+    private var heldReceipts: [(topic: String, payload: [UInt8])] = []
+    static let maxHeldReceipts = 1000
 
     /// Called when `status` changes.
     var onStatus: (String) -> Void = { _ in }
@@ -38,7 +44,8 @@ final class PushBridge {
             }
             self.client = client
             guard client.start() else { setStatus("error: cannot start the MQTT thread"); return }
-            Log.info("push: connecting to \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port) as \(settings.clientID)")
+            let list = settings.addresses.map { "\(settings.tls ? "mqtts" : "mqtt")://\($0)" }.joined(separator: ", ")
+            Log.info("push: connecting to \(list) as \(settings.clientID)")
         } catch {
             setStatus("error: \(error.message)")
         }
@@ -61,6 +68,22 @@ final class PushBridge {
         if connected { client?.unsubscribe([topic]) }
     }
 
+    /// Publishes a receipt (QoS 1, not retained). Without a connection it is held and sent on
+    /// the next one, so a sender that waits for it still gets it after a failover.
+    func publishReceipt(topic: String, json: String) {
+        let payload = Array(json.utf8)
+        if connected, let client, client.publish(topic: topic, payload: payload) != nil { return }
+        heldReceipts.append((topic, payload))
+        if heldReceipts.count > Self.maxHeldReceipts { heldReceipts.removeFirst(heldReceipts.count - Self.maxHeldReceipts) }
+    }
+
+    private func sendHeldReceipts() {
+        guard let client else { return }
+        while let first = heldReceipts.first, client.publish(topic: first.topic, payload: first.payload) != nil {
+            heldReceipts.removeFirst()
+        }
+    }
+
     func setStatus(_ text: String) {
         guard text != status else { return }
         status = text
@@ -75,9 +98,12 @@ final class PushBridge {
         case .connected(let sessionPresent):
             connected = true
             pending = [:]
-            Log.info("push: connected (broker \(sessionPresent ? "kept" : "has no") session); subscribing \(wanted.count) topics")
+            Log.info("push: connected to \(broker.map(String.init(describing:)) ?? "the broker") (it \(sessionPresent ? "kept" : "has no") session); subscribing \(wanted.count) topics")
             connectBatch = subscribe(wanted.sorted())
             if connectBatch == nil { setStatus("connected") }
+            sendHeldReceipts()
+        case .attempting(let address):
+            broker = address
         case .connectionFailed(let reason):
             connected = false
             setStatus("error: \(reason)")

@@ -16,6 +16,11 @@ final class PushState {
     var registry: PushRegistry
     let path: String
     var counts = Counts()
+    /// Receipts of push-to-start messages whose activity got an update token, by activity id:
+    /// held until the broker confirmed that token, so the sender that reads it can publish at once.
+    var heldStartReceipts: [String: (topic: String, receipt: PushReceipt)] = [:]
+    /// The digest of the message being handled (nil when it was too large to read), for its receipts.
+    var handlingDigest: String?
     /// Whether a save of the registry is already scheduled (timestamps are saved once a second).
     var savePending = false
     /// Whether the last save failed: then `push.json` may lack tokens that are only in memory,

@@ -9,8 +9,9 @@ public struct WakeupToken: Hashable, Sendable {
 /// Time as the service sees it: the wall clock, the local UTC offset at a moment, and a
 /// wake-up at a wall-clock moment. The daemon runs on `LoopClock`; tests pass a clock that
 /// moves only when told, so alert holds, ticks and minute rhythms take no real time. The
-/// service reads `now` and the zone once per call, round or tick (`transact`, `RoundView`)
-/// and passes that moment down.
+/// service reads `now` wherever a step needs the moment: one call or tick may read it more
+/// than once (a change, then the round that publishes it), each step once (`transact`, a
+/// `RoundView` for every read of a round).
 public protocol ServiceClock: AnyObject {
     /// Unix seconds.
     var now: Double { get }

@@ -19,10 +19,11 @@ struct StartRequest {
         self.attributes = try ValueConversion.modelValues(attributes, what: "attributes")
         self.state = try ValueConversion.modelValues(state, what: "state")
         var known = ["id", "stale-at", "relevance", "app-name"]
-        if method == "Toggle" { known.append("reason") } else { known += ["push-type", "push-channel"] }
+        if method == "Toggle" { known.append("reason") } else { known += ["push-type", "push-channel", "start-at"] }
         let reader = try OptionReader(method: method, options: options, known: known)
         self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
-                                    relevance: try reader.number("relevance"), appName: try reader.string("app-name"))
+                                    relevance: try reader.number("relevance"), appName: try reader.string("app-name"),
+                                    startAt: try reader.unixTime("start-at"))
         reason = try reader.endReason("reason")
         (pushType, pushChannel) = try reader.pushOptions()
     }
@@ -32,11 +33,18 @@ struct StartRequest {
 struct UpdateRequest {
     let state: [String: Value]
     let options: UpdateOptions
+    /// Option `at`: apply the update then instead of now.
+    let at: Double?
+    /// Options `cancel-at` / `cancel-all`: cancel scheduled updates instead of updating.
+    let cancel: ScheduledUpdateCancel?
 
     init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         self.state = try ValueConversion.modelValues(state, what: "state")
         let reader = try OptionReader(method: "Update", options: options,
-                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound", "replace-state"])
+                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound", "replace-state",
+                                              "at", "cancel-at", "cancel-all"])
+        at = try reader.unixTime("at")
+        cancel = try ScheduledUpdateCancel(reader: reader, state: state, options: options)
         self.options = UpdateOptions(staleAt: try reader.unixTime("stale-at"), relevance: try reader.number("relevance"),
                                      alertTitle: try reader.string("alert-title"), alertBody: try reader.string("alert-body"),
                                      alertSound: try reader.string("alert-sound"),

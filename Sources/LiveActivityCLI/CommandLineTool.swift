@@ -64,6 +64,7 @@ public struct CommandLineTool {
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
+            if let startAt = try command.time("at", clock: clock) { options["start-at"] = .int64(startAt) }
             options.merge(Self.pushStartOptions(command)) { $1 }
             let method = command.spec.name == "start" ? "Start" : "Toggle"
             let reply = try client.call(method, [.string(p[0]), .vardict(values.attributes), .vardict(values.state), .vardict(options)])
@@ -84,6 +85,7 @@ public struct CommandLineTool {
             if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
             if let dismiss = try command.time("dismiss-at", clock: clock) { options["dismiss-at"] = .int64(dismiss) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
+            options.merge(try Self.scheduleOptions(command, clock: clock)) { $1 }
             let method = command.spec.name == "update" ? "Update" : "End"
             _ = try client.call(method, [.string(p[0]), .vardict(values.state), .vardict(options)])
         case "get":
@@ -92,6 +94,8 @@ public struct CommandLineTool {
                                                   : OutputFormat.text(properties))
         case "list":
             try list(client, json: command.flags.contains("json"))
+        case "scheduled":
+            try scheduled(of: p[0], client, json: command.flags.contains("json"))
         case "pause", "resume":
             _ = try client.call(command.spec.name == "pause" ? "Pause" : "Resume", [.string(p[0])])
         case "extend":

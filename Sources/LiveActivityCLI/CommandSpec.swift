@@ -60,8 +60,10 @@ extension CommandSpec {
             Option(name: "app-name", takesValue: true, help: "the application name on the card"),
             Option(name: "push", takesValue: false, help: "give it a push token; print \"ID TOKEN\" once the broker has it"),
             Option(name: "push-channel", takesValue: true, help: "follow this push broadcast channel"),
+            Option(name: "at", takesValue: true, help: "start then, pending until: \(timeHelp)"),
         ], summary: "Start an activity of KIND and print its id.",
            examples: ["liveactivity start generic title=Build body=\"Compiling…\" progress=0.2",
+                      "liveactivity start focus session-type=Pomodoro --at 14:00",
                       "liveactivity start generic title=Delivery --push",
                       "liveactivity start fasting protocol=16:8 start-time=20:00",
                       "liveactivity start focus session-type=Pomodoro --id focus"]),
@@ -71,9 +73,14 @@ extension CommandSpec {
             Option(name: "alert-title", takesValue: true, help: "pop the card up with this title"),
             Option(name: "alert-body", takesValue: true, help: "pop the card up with this text"),
             Option(name: "alert-sound", takesValue: true, help: "a freedesktop sound name, e.g. message-new-instant"),
-        ], summary: "Merge KEY=VALUE into the state of activity ID.",
+            Option(name: "at", takesValue: true, help: "apply it then instead of now (at most 16 wait): \(timeHelp)"),
+            Option(name: "cancel-at", takesValue: true, help: "cancel the scheduled updates due then (no KEY=VALUE)"),
+            Option(name: "cancel-all", takesValue: false, help: "cancel every scheduled update (no KEY=VALUE)"),
+        ], summary: "Merge KEY=VALUE into the state of activity ID, now or at a later time.",
            examples: ["liveactivity update build progress=0.8 body=\"Linking\"",
-                      "liveactivity update build --alert-title \"Tests failed\""]),
+                      "liveactivity update build --alert-title \"Tests failed\"",
+                      "liveactivity update build body=Deploying --at +10m",
+                      "liveactivity update build --cancel-all"]),
         CommandSpec(name: "end", positionals: ["ID"], acceptsKeyValues: true, options: [
             Option(name: "reason", takesValue: true, help: "completed, cancelled or ended (default)",
                    values: ["completed", "cancelled", "ended"]),
@@ -85,6 +92,10 @@ extension CommandSpec {
         CommandSpec(name: "get", positionals: ["ID"], acceptsKeyValues: false, options: [
             Option(name: "json", takesValue: false, help: "print one JSON object"),
         ], summary: "Show every property of activity ID.", examples: ["liveactivity get focus --json"]),
+        CommandSpec(name: "scheduled", positionals: ["ID"], acceptsKeyValues: false, options: [
+            Option(name: "json", takesValue: false, help: "print a JSON array of [time, state, options]"),
+        ], summary: "List the scheduled updates of activity ID, earliest first (cancel with update --cancel-at).",
+           examples: ["liveactivity scheduled build"]),
         CommandSpec(name: "list", positionals: [], acceptsKeyValues: false, options: [
             Option(name: "json", takesValue: false, help: "print a JSON array"),
         ], summary: "List activities, most relevant first.", examples: ["liveactivity list"]),

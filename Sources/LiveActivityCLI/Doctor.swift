@@ -35,8 +35,7 @@ struct Doctor {
             if let address { connection = try DBusConnection(address: address) } else { connection = try DBusConnection.sessionBus() }
             let probes = DoctorProbes(connection: connection)
             findings += BusChecks(probes: probes).run()
-            findings += FocusChecks(probes: probes, config: DaemonConfig.load(path: paths.configFile) { _ in },
-                                    stateDirectory: paths.stateDirectory).run()
+            findings += focusFindings(probes)
             shellVersion = GnomeExtensionCheck.runningShellVersion(probes)
             shellStates = shellVersion == nil ? [:] : GnomeExtensionCheck.shellStates(probes)
         } catch {
@@ -50,6 +49,12 @@ struct Doctor {
             states: shellStates))
         findings += addOnFindings() + fileFindings()
         return findings
+    }
+
+    /// Do Not Disturb and idleness (`FocusChecks`).
+    private func focusFindings(_ probes: DoctorProbes) -> [Finding] {
+        let config = DaemonConfig.load(path: paths.configFile) { _ in }
+        return FocusChecks(probes: probes, config: config, stateDirectory: paths.stateDirectory).run()
     }
 
     /// `$XDG_DATA_HOME`, where the user's extensions and applets live.

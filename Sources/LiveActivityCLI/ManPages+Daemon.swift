@@ -10,7 +10,7 @@ extension ManPages {
         "tray": "Offer a StatusNotifierItem (a tray icon with the compact text) when a tray watcher exists. Default on.",
         "kde-jobs": "Under KDE Plasma, mirror activities with progress as KDE jobs. Default on.",
         "min-notify-interval": "At most one notification update per activity per this many seconds. Default 1.",
-        "max-live-activities": "How many activities may be live at once; more gives TooManyActivities. Default 32.",
+        "max-live-activities": "How many activities may be live or pending (a scheduled start) at once; more gives TooManyActivities. Default 32.",
         "max-payload-bytes": "The size of attributes and state together; more gives PayloadTooLarge. Default 4096.",
         "dismiss-after": "How long an ended card stays with the default dismissal, in seconds. Default 14400 (4 h).",
         "quiet-desktop": "Let kinds that ask for it (focus) turn on the desktop's own Do Not Disturb while a session runs, "

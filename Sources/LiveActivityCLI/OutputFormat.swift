@@ -32,6 +32,8 @@ enum OutputFormat {
         }
         switch value {
         case .string(let s): return s
+        case .array("(xa{sv}a{sv})", let rows):  // scheduled updates: each on a line of its own
+            return rows.isEmpty ? "-" : rows.map { "\n  " + ScheduledUpdateLine.text($0) }.joined()
         case .array("(ss)", let rows):  // actions: each button's label, then its key
             return rows.compactMap { row -> String? in
                 guard case .structure(let fields) = row, fields.count == 2 else { return nil }

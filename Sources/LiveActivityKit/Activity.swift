@@ -142,11 +142,12 @@ extension Activity {
     }
 
     static func request(attributes: Attributes, content: ActivityContent<ContentState>, pushType: PushType? = nil,
-                        link: DaemonLink) throws(ActivityAuthorizationError) -> Activity<Attributes> {
+                        start: Date? = nil, link: DaemonLink) throws(ActivityAuthorizationError) -> Activity<Attributes> {
         let flatAttributes = try FlatPayload(encoding: attributes, what: "attributes")
         let flatState = try FlatPayload(encoding: content.state, what: "state")
         let kindName = Attributes.activityKind
         let options = ContentOptions.start(content).merging(PushOptions.start(pushType)) { first, _ in first }
+            .merging(ScheduledStart.options(start)) { first, _ in first }
         var kind = kindName
         var reply: [DBusValue]
         do {
@@ -162,7 +163,8 @@ extension Activity {
         guard let id = reply.first?.string else {
             throw ActivityAuthorizationError(.persistenceFailure, "Start replied without an id")
         }
-        let activity = Activity(id: id, attributes: attributes, kind: kind, content: content, state: .active, link: link)
+        let activity = Activity(id: id, attributes: attributes, kind: kind, content: content,
+                                state: ScheduledStart.isPending(start) ? .pending : .active, link: link)
         if pushType == .token, let reply = try? link.call("Get", [.string(id)]) {
             activity.setPushToken(DaemonSnapshot(getReply: reply)?.pushToken)
         }

@@ -19,13 +19,15 @@ extension ActivityContent: Sendable where State: Sendable {}
 /// Where an activity is in its life cycle, as in ActivityKit.
 ///
 /// The daemon's `paused` status (a paused timer) reads as `active`: the activity is live and
-/// takes updates. `pending` (a scheduled start) never occurs: the daemon starts at once.
+/// takes updates. `pending` is an activity requested with a future `start` (iOS 26): it has no
+/// card until then, and changes to `active` by itself (`activityStateUpdates` delivers it).
 public enum ActivityState: String, Equatable, Hashable, Sendable, Codable {
     case active, ended, dismissed, stale, pending
 
-    /// The state for a daemon status (`active`, `paused`, `stale`, `ended`, `dismissed`).
+    /// The state for a daemon status (`active`, `paused`, `stale`, `ended`, `dismissed`, `pending`).
     init(status: String) {
         switch status {
+        case "pending": self = .pending
         case "stale": self = .stale
         case "ended": self = .ended
         case "dismissed": self = .dismissed

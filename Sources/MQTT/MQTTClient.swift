@@ -2,9 +2,10 @@ import CMosquitto
 import Glibc
 import ThreadSupport
 
-/// One connection to an MQTT broker through libmosquitto, kept up by a thread of its own: it
-/// connects (DNS and TCP may block, so never on the caller's thread), runs libmosquitto's
-/// network loop, and reconnects with a doubling backoff when the broker goes away. Every
+/// One connection to an MQTT broker (or to one node of a cluster, failing over to the next)
+/// through libmosquitto, kept up by a thread of its own: it connects (DNS and TCP may block, so
+/// never on the caller's thread), runs libmosquitto's network loop, and reconnects with a
+/// doubling backoff when every broker went away. Every
 /// callback is turned into an `MQTTEvent` and handed to `onEvent` on that thread; callers
 /// post it to their own loop. `subscribe`, `unsubscribe` and `publish` may be called from any
 /// thread (libmosquitto is told it is threaded), and only queue packets: they never wait for
@@ -21,6 +22,8 @@ public final class MQTTClient: @unchecked Sendable {
     private let lock = ThreadLock()
     private var stopRequested = false
     private var backoffSeconds = 1
+    /// Attempts that failed since the last accepted connection (each broker is tried once before a backoff).
+    private var failedAttempts = 0
     /// The backoff between attempts is slept on this, so `stop()` ends it at once and nothing wakes in between.
     private let backoff = ThreadSleeper()
 
@@ -36,7 +39,6 @@ public final class MQTTClient: @unchecked Sendable {
         }
         self.handle = handle
         _ = library.threadedSet(handle, true)
-        _ = library.reconnectDelaySet(handle, 1, UInt32(max(1, settings.reconnectMaxSeconds)), true)
         _ = library.intOption(handle, MOSQ_OPT_TCP_NODELAY, 1)
         if let username = settings.username {
             try check(library.usernamePasswordSet(handle, username, settings.password), "username")
@@ -99,21 +101,40 @@ public final class MQTTClient: @unchecked Sendable {
 
     // MARK: The network thread
 
-    /// Connects (retrying with backoff), then runs libmosquitto's loop, which reconnects by
-    /// itself; a fatal error of that loop sends us back to connecting.
+    /// Connects to one broker after the other until one answers, then runs libmosquitto's
+    /// loop until the connection is lost, and goes on with the next broker (a cluster's other
+    /// node) under the same client id, so the session and its queued messages are found there.
+    /// A whole round of brokers without an accepted connection waits the backoff first; with
+    /// one broker that is every failure, as before.
     private func runNetwork() {
+        let addresses = settings.addresses
+        var index = 0
         while !isStopped {
-            let rc = library.connect(handle, settings.host, Int32(settings.port), Int32(settings.keepaliveSeconds))
-            guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else {
-                onEvent(.connectionFailed(reason: library.describe(rc)))
-                waitBeforeRetry()
-                continue
+            let address = addresses[index]
+            index = (index + 1) % addresses.count
+            onEvent(.attempting(broker: address))
+            let rc = library.connect(handle, address.host, Int32(address.port), Int32(settings.keepaliveSeconds))
+            if rc == Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                var loopResult = rc
+                while !isStopped, loopResult == Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                    loopResult = library.loop(handle, -1, 1)
+                }
+                if isStopped { break }
+                onEvent(.disconnected(reason: library.describe(loopResult)))
+            } else {
+                onEvent(.connectionFailed(reason: "\(address): \(library.describe(rc))"))
             }
-            let loopResult = library.loopForever(handle, -1, 1)
-            if isStopped { break }
-            onEvent(.disconnected(reason: library.describe(loopResult)))
-            waitBeforeRetry()
+            if noteFailedAttempt(of: addresses.count) { waitBeforeRetry() }
         }
+    }
+
+    /// Counts an attempt that ended without (or lost) a connection; true when every broker has
+    /// now failed once since the last accepted connection, so the backoff is due.
+    private func noteFailedAttempt(of brokerCount: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        failedAttempts += 1
+        return failedAttempts % brokerCount == 0
     }
 
     private var isStopped: Bool {
@@ -131,10 +152,11 @@ public final class MQTTClient: @unchecked Sendable {
         backoff.sleep(seconds: Double(seconds))
     }
 
-    /// A connection was accepted: the next failure waits 1 s again.
+    /// A connection was accepted: the next failure tries the next broker at once, and waits 1 s again after a round.
     func resetBackoff() {
         lock.lock()
         backoffSeconds = 1
+        failedAttempts = 0
         lock.unlock()
     }
 

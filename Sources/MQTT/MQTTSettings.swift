@@ -2,8 +2,12 @@
 /// Parsed by the daemon from `liveactivityd.conf`; plain values, so tests and the benchmark
 /// build one directly.
 public struct MQTTSettings: Sendable, Equatable {
+    /// The first broker to try.
     public var host: String
     public var port: Int
+    /// Further brokers (nodes of one cluster), tried in order after `host` when it does not
+    /// answer or its connection is lost; the session is looked for on each under one client id.
+    public var failover: [MQTTAddress] = []
     /// Connect over TLS (`mqtts://`).
     public var tls: Bool
     /// A PEM file of the CA that signed the broker's certificate; nil: the system's CAs.
@@ -35,8 +39,28 @@ public struct MQTTSettings: Sendable, Equatable {
     }
 }
 
+/// One broker's host and port (its TLS setting is the client's).
+public struct MQTTAddress: Sendable, Equatable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+extension MQTTSettings {
+    /// Every broker, in the order they are tried.
+    public var addresses: [MQTTAddress] { [MQTTAddress(host: host, port: port)] + failover }
+}
+
 /// What the client reports, on its own thread, to whoever owns it.
 public enum MQTTEvent: Sendable {
+    /// A connection to this broker is being tried (the first, or the next after a failure).
+    case attempting(broker: MQTTAddress)
     /// The broker accepted the connection (CONNACK 0); `sessionPresent`: it kept our session.
     case connected(sessionPresent: Bool)
     /// No connection: the attempt failed or the broker refused it; the client tries again.

@@ -17,7 +17,6 @@ struct MosquittoLibrary {
     let libInit: @convention(c) () -> Int32
     let new: @convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?
     let threadedSet: @convention(c) (Handle?, Bool) -> Int32
-    let reconnectDelaySet: @convention(c) (Handle?, UInt32, UInt32, Bool) -> Int32
     let intOption: @convention(c) (Handle?, mosq_opt_t, Int32) -> Int32
     let usernamePasswordSet: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let tlsSet: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
@@ -29,7 +28,7 @@ struct MosquittoLibrary {
     let messageCallbackSet: @convention(c) (Handle?, MessageCallback?) -> Void
     let publishCallbackSet: @convention(c) (Handle?, CodeCallback?) -> Void
     let connect: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
-    let loopForever: @convention(c) (Handle?, Int32, Int32) -> Int32
+    let loop: @convention(c) (Handle?, Int32, Int32) -> Int32
     let disconnect: @convention(c) (Handle?) -> Int32
     let subscribeMultiple: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?, Int32, TopicList, Int32, Int32, OpaquePointer?) -> Int32
     let unsubscribeMultiple: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?, Int32, TopicList, OpaquePointer?) -> Int32
@@ -61,7 +60,6 @@ struct MosquittoLibrary {
         libInit = try load("mosquitto_lib_init")
         new = try load("mosquitto_new")
         threadedSet = try load("mosquitto_threaded_set")
-        reconnectDelaySet = try load("mosquitto_reconnect_delay_set")
         intOption = try load("mosquitto_int_option")
         usernamePasswordSet = try load("mosquitto_username_pw_set")
         tlsSet = try load("mosquitto_tls_set")
@@ -72,7 +70,7 @@ struct MosquittoLibrary {
         messageCallbackSet = try load("mosquitto_message_callback_set")
         publishCallbackSet = try load("mosquitto_publish_callback_set")
         connect = try load("mosquitto_connect")
-        loopForever = try load("mosquitto_loop_forever")
+        loop = try load("mosquitto_loop")
         disconnect = try load("mosquitto_disconnect")
         subscribeMultiple = try load("mosquitto_subscribe_multiple")
         unsubscribeMultiple = try load("mosquitto_unsubscribe_multiple")

@@ -250,10 +250,13 @@ final class NotificationEngine: @unchecked Sendable {
         live.notification = notification
         live.resumeServerID = nil
         cards[item.id] = live
-        notification.apply(request)
+        // Where urgency applies one Notify late, a normal send goes out as a pair: the card
+        // without its sound, then the same card at low with it (the sound plays once: `silenced`).
+        let settles = profile.urgencyAppliesLate && request.urgency != .low
+        notification.apply(settles ? request.silenced() : request)
         do {
             try notification.show()
-            if profile.urgencyAppliesLate && request.urgency != .low {
+            if settles {
                 notification.apply(request.settled())
                 try notification.show()
             }

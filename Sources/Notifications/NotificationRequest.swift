@@ -76,9 +76,23 @@ public struct NotificationRequest: Sendable, Equatable {
                                    urgency: urgency)
     }
 
+    /// The same card without its sound (`suppress-sound` instead of `sound-name`): the first of
+    /// the pair sent on servers whose urgency applies one Notify late
+    /// (`ServerProfile.urgencyAppliesLate`). GNOME Shell plays a notification's sound each time
+    /// it shows or re-shows its banner (`_updateShowingNotification`), and the low-urgency
+    /// follow-up re-shows the banner that the first one opened; so only the follow-up carries
+    /// the sound, and the alert plays it once, whether its banner shows at once or waits.
+    public func silenced() -> NotificationRequest {
+        var request = self
+        request.hints["sound-name"] = nil
+        request.hints["suppress-sound"] = .boolean(true)
+        return request
+    }
+
     /// The same card at urgency low, sound hint kept: sent right after a normal-urgency one on
     /// servers whose urgency applies one Notify late (`ServerProfile.urgencyAppliesLate`), so the
-    /// next routine update is judged low. The sound stays so a banner still waiting plays it.
+    /// next routine update is judged low. It is the one of the pair that carries the sound
+    /// (see `silenced`): it re-shows the banner still showing, or updates the one still waiting.
     public func settled() -> NotificationRequest {
         var request = self
         request.urgency = .low

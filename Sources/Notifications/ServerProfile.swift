@@ -1,5 +1,5 @@
-/// How cards are rendered for one notification server: the per-server quirks (the README's
-/// "Notification servers" section and its matrix) as data, so rendering stays a pure function.
+/// How cards are rendered for one notification server: the per-server quirks (found by the
+/// desktop matrix, docs/desktops.md) as data, so rendering stays a pure function.
 /// `servers.conf` overrides them per server (`ProfileOverrides`).
 public struct ServerProfile: Sendable, Equatable {
     /// Send progress as the int32 `value` hint (dunst, mako, swaync); otherwise a text bar in the body.
@@ -28,7 +28,8 @@ public struct ServerProfile: Sendable, Equatable {
     /// Start at normal popped the banner again), and a card that was replaced since its last
     /// banner never pops again (an alert sent as a replace showed nothing). So there each send
     /// at normal urgency is followed at once by the same card at low (while its banner shows or
-    /// waits: no second banner), and an alert closes the card and shows it as a new one. Seen on
+    /// waits: no second banner; only that second one carries the sound, since re-showing a banner
+    /// plays its sound again), and an alert closes the card and shows it as a new one. Seen on
     /// GNOME 48.7 and 50.5 (`scripts/desktop-matrix gnome48-cards gnome50-cards`). Built in only.
     public var urgencyAppliesLate: Bool
 

@@ -14,7 +14,11 @@ public struct PushSettings: Equatable, Sendable {
         }
     }
 
-    public var broker: Broker?
+    /// Every broker of `push-broker`, in order: the daemon connects to the first that answers
+    /// and fails over to the next when its node goes away. Empty: push is off.
+    public var brokers: [Broker] = []
+    /// The first broker, nil when push is off.
+    public var broker: Broker? { brokers.first }
     /// Why `push-broker` was set but could not be used: push is then off, and `PushStatus`,
     /// the log and `liveactivity doctor` say this instead of a silent `off`.
     public var brokerProblem: String?
@@ -39,19 +43,15 @@ public struct PushSettings: Equatable, Sendable {
         let wrong = "\(key): expected \(expects), got \"\(value)\""
         switch key {
         case "push-broker":
-            if value.contains(",") {
-                brokerProblem = "push-broker: several brokers (a comma-separated list) are not supported yet; "
-                    + "give one mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got \"\(value)\""
-                broker = nil
+            switch Self.parseBrokers(value) {
+            case .success(let list):
+                brokers = list
+                brokerProblem = nil
+            case .failure(let problem):
+                brokerProblem = problem.text(value)
+                brokers = []
                 return brokerProblem
             }
-            guard let parsed = Self.parseBroker(value) else {
-                brokerProblem = wrong
-                broker = nil
-                return wrong
-            }
-            broker = parsed
-            brokerProblem = nil
         case "push-username":
             guard !value.isEmpty else { return wrong }
             username = value
@@ -68,6 +68,39 @@ public struct PushSettings: Equatable, Sendable {
             return wrong
         }
         return nil
+    }
+
+    /// Why a `push-broker` value cannot be used.
+    public enum BrokerListProblem: Error, Equatable {
+        /// One entry (or the whole value) is not an `mqtt://` or `mqtts://` URL.
+        case notAURL(String)
+        /// `mqtt://` and `mqtts://` mixed: one connection has one TLS setting.
+        case mixedSchemes
+        /// The same broker twice.
+        case repeated(String)
+
+        func text(_ value: String) -> String {
+            let expects = "expected mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"
+            switch self {
+            case .notAURL(let entry) where entry == value: return "push-broker: \(expects), got \"\(value)\""
+            case .notAURL(let entry): return "push-broker: \"\(entry)\" is not mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (in \"\(value)\")"
+            case .mixedSchemes: return "push-broker: mqtt:// and mqtts:// cannot be mixed in one list, got \"\(value)\""
+            case .repeated(let entry): return "push-broker: \(entry) is listed twice, got \"\(value)\""
+            }
+        }
+    }
+
+    /// A comma-separated list of broker URLs (one is a list of one), all of one scheme, none twice.
+    public static func parseBrokers(_ text: String) -> Result<[Broker], BrokerListProblem> {
+        var list: [Broker] = []
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+        for entry in entries {
+            guard let broker = parseBroker(entry) else { return .failure(.notAURL(entries.count == 1 ? text : entry)) }
+            guard !list.contains(broker) else { return .failure(.repeated(entry)) }
+            if let first = list.first, first.tls != broker.tls { return .failure(.mixedSchemes) }
+            list.append(broker)
+        }
+        return .success(list)
     }
 
     /// `mqtt://host[:port]` (1883) or `mqtts://host[:port]` (8883); `[::1]` for IPv6.
@@ -105,5 +138,11 @@ public struct PushSettings: Equatable, Sendable {
     static func isValidPrefix(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 128 && !text.hasPrefix("/") && !text.hasSuffix("/")
             && !text.contains("+") && !text.contains("#") && !text.contains("//") && !text.unicodeScalars.contains { $0.value < 0x20 }
+    }
+}
+
+private extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -19,6 +19,18 @@ public struct PushTopics: Equatable, Sendable {
     public func start(_ token: String) -> String { "\(prefix)/start/\(token)" }
     public func channel(_ id: String) -> String { "\(prefix)/channel/\(id)" }
 
+    /// Where the receipts of messages on `route` go: `<prefix>/receipt/` and the message's
+    /// topic below the prefix (`<prefix>/receipt/activity/<token>`, `…/receipt/start/<token>`,
+    /// `…/receipt/channel/<id>`). A sender reads the receipts of what it publishes to, and an
+    /// ACL grants each desktop `write <prefix>/receipt/#` under its own prefix only.
+    public func receipt(of route: Route) -> String {
+        switch route {
+        case .activity(let token): return "\(prefix)/receipt/activity/\(token)"
+        case .start(let token): return "\(prefix)/receipt/start/\(token)"
+        case .channel(let id): return "\(prefix)/receipt/channel/\(id)"
+        }
+    }
+
     public func topic(of route: Route) -> String {
         switch route {
         case .activity(let token): return activity(token)

@@ -18,8 +18,7 @@ final class CountingNotificationServer: @unchecked Sendable {
         let owner = WeakCounter(self)
         do {
             thread = try ServerThread(address: bus.address) { connection, objects, _ in
-                guard let server = owner.value else { return }
-                try objects.export("/org/freedesktop/Notifications", [server.interface()])
+                try objects.export("/org/freedesktop/Notifications", [Self.interface(owner)])
                 _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
             }
         } catch {
@@ -43,10 +42,13 @@ final class CountingNotificationServer: @unchecked Sendable {
     /// Forgets the per-card times (the total keeps counting).
     func resetTimes() { lock.lock(); times.removeAll(); lock.unlock() }
 
-    private func interface() -> DBusInterface {
+    /// The table the server thread serves; it reaches the counter only through `owner` (weak),
+    /// so a Notify during the counter's `deinit` (which waits for this thread) gets id 0
+    /// instead of reading a destroyed object.
+    private static func interface(_ owner: WeakCounter) -> DBusInterface {
         NotificationsInterface.make(serverName: "dunst", vendor: "liveactivity-bench", version: "1.9.0",
                                     capabilities: ["actions", "body", "body-markup", "persistence"],
-                                    notify: { [unowned self] call in count(call) }, close: { _ in })
+                                    notify: { call in owner.value?.count(call) ?? 0 }, close: { _ in })
     }
 
     private func count(_ call: NotificationsInterface.NotifyArguments) -> UInt32 {

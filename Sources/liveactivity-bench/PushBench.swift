@@ -98,8 +98,8 @@ private final class SignalWatcher {
         connection = try DBusConnection(address: address)
         connection.attach(to: loop)
         try connection.addMatch("type='signal',sender='\(BenchClient.busName)'")
-        connection.addMessageHandler { [unowned self] message in
-            guard message.kind == .signal, let arguments = try? message.arguments() else { return false }
+        connection.addMessageHandler { [weak self] message in
+            guard let self, message.kind == .signal, let arguments = try? message.arguments() else { return false }
             if message.member == "PropertiesChanged", let path = message.path,
                let body = arguments.dropFirst().first?.vardict?["Body"]?.string {
                 bodies[String(path.split(separator: "/").last ?? "")] = body

@@ -2,7 +2,7 @@ import Testing
 @testable import ActivityModel
 
 /// One timer for all activities: the next moment anything shown could change.
-@Suite struct DeadlineTests {
+@Suite(.timeLimit(.minutes(2))) struct DeadlineTests {
     @Test(arguments: [
         ("{elapsed|m:ss}", true, 10.5, 11.0),          // seconds tick every second
         ("{elapsed|h:mm}", true, 10.5, 60.0),          // minutes tick on the minute of the value

@@ -3,7 +3,7 @@ import Testing
 
 /// Ended activities waiting for their dismissal are capped (issue 14, fault 3): beyond
 /// `maxEndedActivities` the oldest ended go at once, reported like any dismissal.
-@Suite struct EndedLimitTests {
+@Suite(.timeLimit(.minutes(2))) struct EndedLimitTests {
     @Test func theOldestEndedAreDismissedBeyondTheLimit() throws {
         var registry = shippedRegistry(limits: Limits(maxEndedActivities: 3))
         for n in 0..<5 {

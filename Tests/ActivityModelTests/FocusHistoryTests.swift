@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 21 in the model: the kind keys `quiets-desktop` and `pauses-when-idle`, the resume
 /// after time away, CSV quoting and the history grouped by day and by task.
-@Suite struct FocusHistoryTests {
+@Suite(.timeLimit(.minutes(5))) struct FocusHistoryTests {
     func kind(_ extra: String) throws(KindProblem) -> Kind {
         let json = #"{"name": "k", "timer": {"duration": {"minutes": "25"}, "counts": "down"}, "#
             + #""phases": [{"name": "work", "label": "Work", "duration": {"minutes": "20"}}, {"name": "rest", "label": "Rest"}]"#

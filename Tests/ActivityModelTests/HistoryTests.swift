@@ -2,7 +2,7 @@ import Testing
 @testable import ActivityModel
 
 /// History lines and the statistics computed from them.
-@Suite struct HistoryTests {
+@Suite(.timeLimit(.minutes(2))) struct HistoryTests {
     let day = 86_400.0
 
     func entry(_ kind: String, _ reason: EndReason, endedAt: UnixTime, seconds: Double) -> HistoryEntry {

@@ -15,6 +15,7 @@ func berlinOffset(_ time: Int64) -> Int64 {
     return summer.contains(time) ? 7_200 : 3_600
 }
 
+@Suite(.timeLimit(.minutes(2)))
 struct HumanTimeTests {
     /// 2026-12-01 12:00 in Berlin (11:00 UTC).
     static let noon: Int64 = 1_796_122_800

@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-written journal record of an activity reads back through the `Codable`
 /// conformance as exactly the same activity, for every shape an activity can have.
-@Suite struct JSONRecordTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONRecordTests {
     /// Activities of every kind and state: timer with phases, paused, ended, stale-at, app name,
     /// awkward strings and numbers.
     static func activities() throws -> [Activity] {
@@ -22,12 +22,18 @@ import Testing
                                        "control": .string("\u{7f}\u{0}\r\"\\")],
                                options: .init(id: "gen"), now: t0)
         _ = try registry.start(kind: "focus", attributes: [:], state: [:], now: t0)
+        let (later, _) = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("later")],
+                                            options: .init(startAt: t0 + 600), now: t0)
+        _ = try registry.scheduleUpdate(id: later.rawValue, state: ["title": .string("a \"b\"\n"), "n": .int(3)],
+                                        options: UpdateOptions(staleAt: t0 + 900, alertTitle: "⏰", replaceState: true),
+                                        at: t0 + 700, now: t0)
         return registry.activities
     }
 
     @Test func recordDecodesToTheSameActivity() throws {
         let activities = try Self.activities()
-        #expect(activities.count == 4)
+        #expect(activities.count == 5)
+        #expect(activities.contains { $0.status == .pending && $0.timeline.count == 1 }, "a pending activity with a timeline")
         for activity in activities {
             let record = try #require(activity.jsonRecord())
             #expect(!record.contains(UInt8(ascii: "\n")))

@@ -4,7 +4,7 @@ import Testing
 import ActivityFiles
 
 /// Loading kind files: the shipped ones, overrides, and malformed files reported by name.
-@Suite struct KindLoadingTests {
+@Suite(.timeLimit(.minutes(2))) struct KindLoadingTests {
     @Test func shippedKindsLoadWithoutProblems() throws {
         #expect(shippedCatalog.problems == [])
         #expect(shippedCatalog.names == ["fasting", "focus", "generic"])

@@ -2,7 +2,7 @@ import Testing
 @testable import ActivityModel
 
 /// Start, Update, End, ordering, stale-at and dismissal as a client sees them.
-@Suite struct LifecycleTests {
+@Suite(.timeLimit(.minutes(2))) struct LifecycleTests {
     @Test func startReportsAndStoresTheActivity() throws {
         var registry = shippedRegistry()
         let (id, events) = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("Build")],

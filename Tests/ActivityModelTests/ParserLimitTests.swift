@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 18, point 2: templates and duration expressions parse up to their limits
 /// (`InputLimits`) and are refused, with the reason, one step past them.
-@Suite struct ParserLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct ParserLimitTests {
     static func nested(_ depth: Int) -> String {
         String(repeating: "[", count: depth) + "x" + String(repeating: "]", count: depth)
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import ActivityModel
 
 /// Template placeholders and formats, as the card shows them.
-@Suite struct RenderTests {
+@Suite(.timeLimit(.minutes(2))) struct RenderTests {
     /// A probe timer of 2 h started at 12:00:00 UTC, read at 1:05:09 elapsed, one hour east of UTC.
     static let formatCases: [(template: String, showSeconds: Bool, expected: String)] = [
         ("{elapsed|m:ss}", true, "65:09"),

@@ -3,7 +3,7 @@ import Testing
 
 /// A tick due for one activity re-renders only the activities whose shown text or whole
 /// percent changed, not every activity with a timer (whose raw progress moves continuously).
-@Suite struct TickIsolationTests {
+@Suite(.timeLimit(.minutes(2))) struct TickIsolationTests {
     @Test func aTickForOneFastLeavesTheOthersAlone() throws {
         var registry = shippedRegistry()
         let (early, _) = try registry.start(kind: "fasting", attributes: ["start-time": .double(t0 - 630)], state: [:], now: t0)

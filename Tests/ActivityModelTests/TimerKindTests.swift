@@ -3,7 +3,7 @@ import Testing
 @testable import ActivityModel
 
 /// The shipped timer kinds (focus, fasting, generic with a timer) driven by an injected clock.
-@Suite struct TimerKindTests {
+@Suite(.timeLimit(.minutes(2))) struct TimerKindTests {
     func alerts(_ events: [ActivityEvent]) -> [Alert] {
         events.compactMap { if case .alert(_, let alert) = $0 { return alert } else { return nil } }
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import ActivityModel
 
 /// Every refusal with its exact D-Bus name and message, and that a refused call changes nothing.
-@Suite struct ValidationTests {
+@Suite(.timeLimit(.minutes(2))) struct ValidationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let label: String
         let kind: String
@@ -78,7 +78,7 @@ import Testing
         _ = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)
         let (second, _) = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)
         let error = thrownError { try registry.start(kind: "generic", attributes: [:], state: [:], now: t0) }
-        #expect(error == .tooManyActivities("2 activities are live; the limit is 2; end one first"))
+        #expect(error == .tooManyActivities("2 activities are live or pending; the limit is 2; end one first"))
         _ = try registry.end(id: second.rawValue, now: t0)
         #expect(thrownError { try registry.start(kind: "generic", attributes: [:], state: [:], now: t0) } == nil)
     }

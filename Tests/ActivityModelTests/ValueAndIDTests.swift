@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ActivityModel
 
-@Suite struct ValueAndIDTests {
+@Suite(.timeLimit(.minutes(2))) struct ValueAndIDTests {
     @Test(arguments: [
         (Value.string("abc"), "string \"abc\""),
         (.int(5), "integer 5"),

@@ -4,7 +4,7 @@ import DBus
 import TestSupport
 
 /// Connections on a private bus: names, blocking calls, signals through match rules.
-@Suite struct ConnectionTests {
+@Suite(.timeLimit(.minutes(5))) struct ConnectionTests {
     @Test func connectsAndOwnsAName() throws {
         let bus = try PrivateBus()
         let connection = try DBusConnection(address: bus.address)

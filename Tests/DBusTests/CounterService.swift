@@ -23,18 +23,21 @@ enum CounterService {
             },
             DBusMethod("BadReturn", outputs: [DBusArgument("text", "s")]) { _ in [.int32(1)] },
             DBusMethod("Increment", inputs: [DBusArgument("by", "u")], outputs: [DBusArgument("count", "u")]) {
-                [unowned server] call throws(DBusError) in
+                [weak server] call throws(DBusError) in
+                guard let server else { throw .failed("the counter is stopping") }
                 count += UInt32(call.arguments[0].integer ?? 0)
                 server.emitPropertiesChanged(path: path, interface: interface, names: ["Count"])
                 try server.emit(path: path, interface: interface, signal: "Incremented", [.uint32(count)])
                 return [.uint32(count)]
             },
-            DBusMethod("Touch") { [unowned server] _ in
+            DBusMethod("Touch") { [weak server] _ in
+                guard let server else { return [] }
                 server.emitPropertiesChanged(path: path, interface: interface, names: ["Secret", "Fixed", "Count"])
                 return []
             },
             DBusMethod("AddChild", inputs: [DBusArgument("name", "s")], outputs: [DBusArgument("path", "o")]) {
-                [unowned server] call throws(DBusError) in
+                [weak server] call throws(DBusError) in
+                guard let server else { throw .failed("the counter is stopping") }
                 let name = call.arguments[0].string ?? ""
                 let childPath = path + "/children/" + name
                 try server.export(childPath, [DBusInterface(name: childInterface, properties: [
@@ -42,8 +45,8 @@ enum CounterService {
                 ])])
                 return [.objectPath(childPath)]
             },
-            DBusMethod("RemoveChild", inputs: [DBusArgument("name", "s")]) { [unowned server] call in
-                server.unexport(path + "/children/" + (call.arguments[0].string ?? ""))
+            DBusMethod("RemoveChild", inputs: [DBusArgument("name", "s")]) { [weak server] call in
+                server?.unexport(path + "/children/" + (call.arguments[0].string ?? ""))
                 return []
             },
         ], properties: [

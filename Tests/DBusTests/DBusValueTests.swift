@@ -2,7 +2,7 @@ import Testing
 import DBus
 
 /// The convenience accessors and descriptions used by services to read loosely typed input.
-@Suite struct DBusValueTests {
+@Suite(.timeLimit(.minutes(5))) struct DBusValueTests {
     @Test func vardictSortsKeysAndUnwrapsOneLevel() {
         let value = DBusValue.vardict(["b": .int32(2), "a": .variant(.string("x"))])
         guard case .dictionary("s", "v", let entries) = value else { Issue.record("not a{sv}"); return }

@@ -5,7 +5,7 @@ import DBus
 
 /// Issue 18, point 6: posted work runs in bounded batches, with a poll of the descriptors
 /// between them, so a reader (the bus) never waits behind a whole flood of posted items.
-@Suite struct EventLoopFairnessTests {
+@Suite(.timeLimit(.minutes(5))) struct EventLoopFairnessTests {
     /// What ran, in order; touched only on the loop's thread.
     final class Order: @unchecked Sendable {
         var names: [String] = []

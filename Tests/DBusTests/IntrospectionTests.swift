@@ -4,7 +4,7 @@ import DBus
 import TestSupport
 
 /// Introspection XML derived from the tables, and export-time checks of the tables.
-@Suite struct IntrospectionTests {
+@Suite(.timeLimit(.minutes(5))) struct IntrospectionTests {
     let bus: PrivateBus
     let connection: DBusConnection
     let server: DBusObjectServer

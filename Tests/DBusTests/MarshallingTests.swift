@@ -2,7 +2,7 @@ import Testing
 import DBus
 
 /// Values written into a message with DBusMessageIter and read back, without any bus.
-@Suite struct MarshallingTests {
+@Suite(.timeLimit(.minutes(5))) struct MarshallingTests {
     private func roundTrip(_ values: [DBusValue]) throws -> (decoded: [DBusValue], signature: String) {
         let message = try DBusMessage.methodCall(destination: "org.example.Test", path: "/org/example",
                                                  interface: "org.example.Test", member: "Echo")

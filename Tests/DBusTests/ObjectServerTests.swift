@@ -4,7 +4,7 @@ import DBus
 import TestSupport
 
 /// A client on the test thread calling the counter service, served from its own thread.
-@Suite struct ObjectServerTests {
+@Suite(.timeLimit(.minutes(5))) struct ObjectServerTests {
     let bus: PrivateBus
     let server: ServerThread
     let client: DBusConnection

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The `liveactivity` binary against the real daemon: output, typing, exit statuses.
-@Suite("liveactivity CLI")
+@Suite("liveactivity CLI", .timeLimit(.minutes(5)))
 struct CLITests {
     @Test func startUpdateGetListEnd() throws {
         let f = try DaemonFixture(recorderName: nil)

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `liveactivity doctor` on a private bus, with and without a daemon.
-@Suite("liveactivity doctor")
+@Suite("liveactivity doctor", .timeLimit(.minutes(5)))
 struct DoctorTests {
     func lines(_ output: String, _ check: String) -> [String] {
         output.split(separator: "\n").map(String.init).filter { $0.contains("] \(check): ") }

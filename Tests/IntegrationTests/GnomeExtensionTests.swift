@@ -7,7 +7,7 @@ import TestSupport
 /// `make install-files` from one shared source; and code that never polls, spawns or blocks on
 /// the bus. (Their behaviour in real GNOME Shell 43, 48 and 50 is checked by
 /// `scripts/desktop-matrix gnome-panel gnome48-panel gnome50-panel`.)
-@Suite("GNOME Shell extension files")
+@Suite("GNOME Shell extension files", .timeLimit(.minutes(5)))
 struct GnomeExtensionTests {
     static let legacy = "liveactivities@liveactivities.github.io"
     static let modern = "liveactivities-shell45@liveactivities.github.io"

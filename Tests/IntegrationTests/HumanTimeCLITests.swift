@@ -5,7 +5,7 @@ import TestSupport
 
 /// Human times through the real CLI and daemon: the bus carries unix seconds, and the time
 /// zone is the process's own (TZ), read through the C library.
-@Suite("human times in the CLI")
+@Suite("human times in the CLI", .timeLimit(.minutes(5)))
 struct HumanTimeCLITests {
     func cli(_ f: DaemonFixture, _ arguments: [String], timeZone: String) throws -> CommandResult {
         var env = f.daemon.environment

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `make install` puts every file where the session bus and systemd look for it.
-@Suite("make install")
+@Suite("make install", .timeLimit(.minutes(5)))
 struct InstallTests {
     @Test func installsBinariesInterfaceActivationUnitAndKinds() throws {
         let prefix = try TemporaryDirectory(prefix: "liveactivities-prefix")

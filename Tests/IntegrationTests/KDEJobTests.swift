@@ -5,7 +5,7 @@ import TestSupport
 
 /// The KDE job backend against a fake `org.kde.JobViewServer`: what the daemon asks the job
 /// server for, how the card steps aside while a job shows the progress, and the cancel button.
-@Suite("KDE jobs on a fake job server")
+@Suite("KDE jobs on a fake job server", .timeLimit(.minutes(5)))
 struct KDEJobTests {
     /// A fixture whose bus has a fake job server before the daemon starts.
     private func fixture(config: String? = nil) throws -> (DaemonFixture, FakeJobViewServer) {
@@ -35,7 +35,7 @@ struct KDEJobTests {
 
         try c.end(id)
         #expect(c.waitFor { jobs.calls(on: request.path).contains { $0.member == "terminate" } })
-        _ = c.waitFor(timeout: 0.3) { false }
+        #expect(jobs.syncWithDaemon())
         #expect(jobs.calls(on: request.path).filter { $0.member == "terminate" }.count == 1)
     }
 
@@ -65,13 +65,15 @@ struct KDEJobTests {
         let (f, jobs) = try fixture()
         let c = f.client
         let id = try c.start("generic", state: ["title": .string("Upload"), "progress": .double(0.4)])
-        #expect(c.waitFor { jobs.requests.count == 1 })
-        _ = c.waitFor(timeout: 1.5) { false }
-        #expect(f.recorder?.calls.isEmpty == true, "no card beside the job: \(f.recorder?.calls.map(\.summary) ?? [])")
+        #expect(c.waitFor { jobs.requests.count == 1 && jobs.percent(of: jobs.requests[0].path) == 40 })
+        let barrier = try #require(try f.cardBarrier(), "a later card arrives")
+        let cards = f.recorder?.calls.filter { $0.assignedID != barrier } ?? []
+        #expect(cards.isEmpty, "no card beside the job: \(cards.map(\.summary))")
+        let before = f.recorder?.calls.count ?? 0
 
         try c.update(id, ["progress": .double(0.5)], options: ["alert-title": .string("Half way")])
-        #expect(f.waitForNotifies(1))
-        let alert = try #require(f.recorder?.calls.first)
+        #expect(f.waitForNotifies(before + 1))
+        let alert = try #require(f.recorder?.calls.dropFirst(before).first)
         #expect(alert.summary == "Half way")
         #expect(alert.hints["urgency"] == .byte(1), "an alert pops the card up")
         #expect(alert.hints["value"] == nil && !alert.body.contains("50%"), "the job shows the progress, not the card")
@@ -79,7 +81,7 @@ struct KDEJobTests {
 
         try c.end(id)
         #expect(c.waitFor { jobs.calls(on: jobs.requests[0].path).contains { $0.member == "terminate" } })
-        #expect(f.waitForNotifies(2), "the final card shows once the job is gone")
+        #expect(f.waitForNotifies(before + 2), "the final card shows once the job is gone")
         #expect(f.recorder?.calls.last?.summary == "Upload")
     }
 
@@ -103,7 +105,7 @@ struct KDEJobTests {
         let withProgress = try c.start("generic", state: ["title": .string("Sync"), "progress": .double(0.2)])
         let jobs = try FakeJobViewServer(bus: f.bus)
         #expect(c.waitFor { jobs.requests.count == 1 && jobs.percent(of: jobs.requests[0].path) == 20 })
-        _ = c.waitFor(timeout: 0.5) { false }
+        #expect(jobs.syncWithDaemon())
         #expect(jobs.requests.count == 1, "only the activity with progress is a job")
         #expect(jobs.requests.first?.hints["title"]?.string == "Sync")
         _ = withProgress
@@ -114,7 +116,7 @@ struct KDEJobTests {
         let c = f.client
         _ = try c.start("generic", state: ["title": .string("Nope"), "progress": .double(0.5)])
         #expect(f.waitForNotifies(1))
-        _ = c.waitFor(timeout: 0.8) { false }
+        #expect(jobs.syncWithDaemon())
         #expect(jobs.requests.isEmpty)
         #expect(f.recorder?.calls.last?.body.contains("50%") == true, "the card keeps its progress")
     }

@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 
 /// `liveactivity kinds`, `history` and `stats` against what the real daemon loaded and wrote,
-/// and the command lines README's hotkey recipes bind.
-@Suite("liveactivity kinds, history, stats and hotkey commands")
+/// and the command lines the hotkey recipes of docs/hotkeys.md bind.
+@Suite("liveactivity kinds, history, stats and hotkey commands", .timeLimit(.minutes(5)))
 struct KindsHistoryCLITests {
     @Test func historyAndStatsShowWhatTheDaemonRecorded() throws {
         let f = try DaemonFixture(recorderName: nil)

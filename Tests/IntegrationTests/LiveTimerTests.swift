@@ -5,7 +5,7 @@ import TestSupport
 
 /// Timers the daemon runs by itself: after Start no client calls again, yet sessions complete,
 /// phases change with their alert, and properties follow the ticks.
-@Suite("Live timers on a private bus")
+@Suite("Live timers on a private bus", .timeLimit(.minutes(5)))
 struct LiveTimerTests {
     @Test func focusSessionCompletesByItselfWithItsAlert() throws {
         let f = try DaemonFixture(recorderName: "dunst")

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Clock times on cards are local times of the daemon's zone (TZ), DST included: the focus
 /// card's "ends at" against what `date` prints for the same instant in the same zone.
-@Suite("Local clock times on cards")
+@Suite("Local clock times on cards", .timeLimit(.minutes(5)))
 struct LocalClockTests {
     @Test(arguments: ["IST-5:30", "CET-1CEST,M3.5.0,M10.5.0/3", "EST5EDT,M3.2.0,M11.1.0"])
     func endsAtIsLocalTime(zone: String) throws {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The generated man pages render with man-db and groff without a single warning.
-@Suite("man pages")
+@Suite("man pages", .timeLimit(.minutes(5)))
 struct ManPageTests {
     @Test(arguments: [("liveactivity", "1"), ("liveactivityd", "8"), ("liveactivityd.conf", "5")])
     func rendersWithoutWarnings(page: String, section: String) throws {

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// What survives SIGKILL: everything acknowledged, from the state file, with the same cards.
-@Suite("Persistence across crashes")
+@Suite("Persistence across crashes", .timeLimit(.minutes(5)))
 struct PersistenceTests {
     @Test func killedDaemonRestoresActivitiesAndEnabled() throws {
         let f = try DaemonFixture(recorderName: "dunst")
@@ -19,6 +19,10 @@ struct PersistenceTests {
         let cardID = try #require(f.recorder?.calls.first { $0.summary.contains("kept") }?.assignedID)
 
         #expect(FileManager.default.fileExists(atPath: f.daemon.stateFile.path))
+        // The card's id comes back from the server after the Notify the recorder saw; a crash
+        // before the daemon saved it would rightly make a second card. Wait for it to be saved.
+        #expect(waitUntil { SavedState.notificationID(of: "kept", in: f.daemon.stateDirectory) == cardID },
+                "the card's id is saved")
         f.daemon.kill()
         let before = f.recorder?.calls.count ?? 0
         try f.daemon.start()

@@ -8,7 +8,7 @@ import TestSupport
 /// follow, and that both show client text as plain text. Their behaviour in real Plasma is
 /// checked by the `plasma` (5.27), `plasma6.3` and `plasma6.7` rows of `scripts/desktop-matrix`
 /// (OCR of the panel and the popup).
-@Suite("Plasma applet files")
+@Suite("Plasma applet files", .timeLimit(.minutes(5)))
 struct PlasmaAppletTests {
     static let id = "io.github.liveactivities.compact"
     static let files = ["metadata.json", "contents/ui/main.qml", "contents/ui/ActivityRow.qml",

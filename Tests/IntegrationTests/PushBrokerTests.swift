@@ -5,7 +5,7 @@ import TestSupport
 
 /// Push over a real mosquitto: tokens, push-to-start and channels applied through the same
 /// validation as the bus, stale and bad messages refused without harm.
-@Suite("Push through a real broker", .serialized)
+@Suite("Push through a real broker", .serialized, .timeLimit(.minutes(5)))
 struct PushBrokerTests {
     @Test func updateOnTheActivityTokenIsApplied() throws {
         let w = try PushWorld()
@@ -153,7 +153,7 @@ struct PushBrokerTests {
 }
 
 /// The CLI's push commands against a real broker.
-@Suite("Push from the command line", .serialized)
+@Suite("Push from the command line", .serialized, .timeLimit(.minutes(5)))
 struct PushCLITests {
     @Test func startWithPushPrintsTheTokenAndTokenCommandsAgree() throws {
         let w = try PushWorld(recorderName: nil)
@@ -180,7 +180,7 @@ struct PushCLITests {
 
 /// docs/push.md's server script, run as written against a real broker (only the host is
 /// rewritten): the promise that `mosquitto_pub` and a token are all a server needs.
-@Suite("docs/push.md server script")
+@Suite("docs/push.md server script", .timeLimit(.minutes(5)))
 struct PushDocsTests {
     @Test func serverScriptStartsUpdatesAndEnds() throws {
         let w = try PushWorld(recorderName: nil)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Push when the broker or the daemon goes away: reconnection with re-subscription, a broker
 /// that is not there yet, and messages queued by the broker while the daemon was down.
-@Suite("Push across broker and daemon restarts", .serialized)
+@Suite("Push across broker and daemon restarts", .serialized, .timeLimit(.minutes(5)))
 struct PushReconnectTests {
     @Test func brokerRestartIsFollowedByResubscription() throws {
         let w = try PushWorld(recorderName: nil)

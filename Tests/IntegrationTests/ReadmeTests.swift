@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The README's `busctl` and `gdbus` examples, run as written (on a private bus instead of the
-/// user's), so the front door never shows a command that fails.
-@Suite("README examples")
+/// The README's tour and the `busctl` and `gdbus` examples of docs/usage.md, run as written (on
+/// a private bus instead of the user's), so the front door never shows a command that fails.
+@Suite("README examples", .timeLimit(.minutes(5)))
 struct ReadmeTests {
-    /// The lines of the fenced block that follows `heading` in README.md.
-    static func block(after heading: String, in file: String = "../../README.md") throws -> [String] {
+    /// The lines of the fenced block that follows `heading` in `file` (a path from this
+    /// directory: docs/usage.md unless told).
+    static func block(after heading: String, in file: String = "../../docs/usage.md") throws -> [String] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
         guard let start = text.range(of: heading),
@@ -31,7 +32,7 @@ struct ReadmeTests {
 
     @Test func busctlExamplesWork() throws {
         let f = try DaemonFixture(recorderName: nil)
-        let lines = try Self.block(after: "### From busctl")
+        let lines = try Self.block(after: "## From busctl")
         #expect(lines.count >= 10)
         let failures = try Self.run(lines, rewrite: { $0.replacingOccurrences(of: "--user", with: "--address=\(f.bus.address)") },
                                     environment: f.daemon.environment)
@@ -41,11 +42,28 @@ struct ReadmeTests {
 
     @Test func gdbusExamplesWork() throws {
         let f = try DaemonFixture(recorderName: nil)
-        let lines = try Self.block(after: "### From gdbus").filter { !$0.contains("gdbus monitor") }
+        let lines = try Self.block(after: "## From gdbus").filter { !$0.contains("gdbus monitor") }
         #expect(lines.count >= 5)
         let failures = try Self.run(lines, rewrite: { $0.replacingOccurrences(of: "--session", with: "--address \(f.bus.address)") },
                                     environment: f.daemon.environment)
         #expect(failures.isEmpty, "\(failures)")
         #expect(try f.client.get("build")["reason"]?.string == "completed")
+    }
+
+    @Test func readmeTourCommandsWork() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let cli = BuiltProducts.path(of: "liveactivity")
+        var lines: [String] = []
+        for step in ["**1. The command line.**", "**2. Any D-Bus client.**", "**3. A hotkey.**"] {
+            lines += try Self.block(after: step, in: "../../README.md")
+        }
+        #expect(lines.count == 3)
+        let failures = try Self.run(lines, rewrite: {
+            $0.replacingOccurrences(of: "busctl --user", with: "busctl --address=\(f.bus.address)")
+                .replacingOccurrences(of: "liveactivity ", with: cli + " ")
+        }, environment: f.daemon.environment)
+        #expect(failures.isEmpty, "\(failures)")
+        let kinds = try f.client.list().map { $0[1] }.sorted()
+        #expect(kinds == ["fasting", "focus", "generic"], "the tour started a fast, a build and a focus session: \(kinds)")
     }
 }

@@ -6,7 +6,7 @@ import TestSupport
 /// Toggle and timer calls over the bus, and the card buttons of a focus session. (Pause,
 /// Resume and Extend over time, and the alert held on a ticking card, are in-process tests
 /// with a manual clock: ServiceTimerTests, AlertHoldTests.)
-@Suite("Timer controls, buttons and alerts")
+@Suite("Timer controls, buttons and alerts", .timeLimit(.minutes(5)))
 struct TimerControlTests {
     static let errorPrefix = BusNames.errorPrefix
 

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The tray item's `com.canonical.dbusmenu` menu as a host reads it: rows, clicks, updates.
-@Suite("Tray menu (dbusmenu)")
+@Suite("Tray menu (dbusmenu)", .timeLimit(.minutes(5)))
 struct TrayMenuTests {
     static let menuInterface = "com.canonical.dbusmenu"
 

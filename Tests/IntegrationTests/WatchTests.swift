@@ -5,7 +5,7 @@ import TestSupport
 
 /// `liveactivity watch` as a status bar runs it: the real binary, its stdout on a pipe read
 /// line by line, against the real daemon on a private bus.
-@Suite("liveactivity watch")
+@Suite("liveactivity watch", .timeLimit(.minutes(5)))
 struct WatchTests {
     /// The compact text a line carries, read back the way each status bar reads it.
     static func compactText(of line: String, format: String) -> String? {

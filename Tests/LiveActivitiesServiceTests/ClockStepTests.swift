@@ -9,7 +9,7 @@ import TestSupport
 /// minutes, the live timer renders at once from the new time and keeps ticking, and a Start
 /// announces ActiveCount at once (throttling runs on the monotonic clock). The service runs
 /// in-process on a private bus with an injected wall clock that the test steps.
-@Suite struct ClockStepTests {
+@Suite(.timeLimit(.minutes(5))) struct ClockStepTests {
     /// The system clock plus an offset the test moves.
     final class SteppingClock: @unchecked Sendable {
         var offset = 0.0

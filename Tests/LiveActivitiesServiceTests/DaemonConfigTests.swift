@@ -3,7 +3,7 @@ import ActivityFiles
 @testable import LiveActivitiesService
 
 /// The daemon's config file: what each line sets, and what a bad line says.
-@Suite struct DaemonConfigTests {
+@Suite(.timeLimit(.minutes(5))) struct DaemonConfigTests {
     @Test func defaultsWhenEmpty() {
         let (config, problems) = DaemonConfig.parse("")
         #expect(config == DaemonConfig())

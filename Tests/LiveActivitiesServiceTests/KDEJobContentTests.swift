@@ -4,7 +4,7 @@ import Testing
 
 /// What a KDE job shows (the calls Plasma receives): the body under the heading without
 /// expanding, the kind's or app's name in the header, and a determinate bar at 0%.
-@Suite struct KDEJobContentTests {
+@Suite(.timeLimit(.minutes(5))) struct KDEJobContentTests {
     private func content(progress: Double?, body: String = "3h of 16h · 18%\ngoal at 01:36", paused: Bool = false,
                          live: Bool = true) -> KDEJobContent? {
         KDEJobContent.of(title: "Fasting", body: body, progress: progress, live: live, paused: paused,

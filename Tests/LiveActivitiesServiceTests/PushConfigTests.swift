@@ -3,7 +3,7 @@ import ActivityFiles
 @testable import LiveActivitiesService
 
 /// The push-* keys of liveactivityd.conf.
-@Suite struct PushConfigTests {
+@Suite(.timeLimit(.minutes(5))) struct PushConfigTests {
     @Test func pushIsOffByDefault() {
         #expect(DaemonConfig.parse("").0.push.broker == nil)
     }
@@ -24,10 +24,19 @@ import ActivityFiles
         #expect(config.push.topicPrefix == "home/desk")
     }
 
+    @Test func aCommaSeparatedListNamesEveryBrokerInOrder() {
+        let (config, problems) = DaemonConfig.parse("push-broker = mqtt://a:1883, mqtt://b:1884 ,mqtt://[::1]\n")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(config.push.brokers.map { "\($0.host):\($0.port)" } == ["a:1883", "b:1884", "::1:1883"])
+        #expect(config.push.broker?.host == "a" && config.push.brokerProblem == nil)
+    }
+
     @Test(arguments: [
         ("push-broker = http://x", "line 1: push-broker: expected mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got \"http://x\""),
-        ("push-broker = mqtt://a:1883,mqtt://b:1883",
-         "line 1: push-broker: several brokers (a comma-separated list) are not supported yet; give one mqtt://HOST[:PORT] or mqtts://HOST[:PORT], got \"mqtt://a:1883,mqtt://b:1883\""),
+        ("push-broker = mqtt://a:1883, ftp://b", "line 1: push-broker: \"ftp://b\" is not mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (in \"mqtt://a:1883, ftp://b\")"),
+        ("push-broker = mqtt://a:1883,", "line 1: push-broker: \"\" is not mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (in \"mqtt://a:1883,\")"),
+        ("push-broker = mqtt://a, mqtts://b", "line 1: push-broker: mqtt:// and mqtts:// cannot be mixed in one list, got \"mqtt://a, mqtts://b\""),
+        ("push-broker = mqtt://a:1883, mqtt://a", "line 1: push-broker: mqtt://a is listed twice, got \"mqtt://a:1883, mqtt://a\""),
         ("push-topic-prefix = a/+/b", "line 1: push-topic-prefix: expected a topic prefix without + or # (default liveactivities), got \"a/+/b\""),
         ("push-password-file = secret.txt",
          "line 1: push-password-file: expected the path of a file holding the password, got \"secret.txt\" (an absolute path)"),

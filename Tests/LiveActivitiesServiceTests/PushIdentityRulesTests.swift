@@ -3,7 +3,7 @@ import Testing
 
 /// The rules of `PushRegistry+Identity` as a table: stale, duplicate, new; bounded digests;
 /// healing of timestamps saved far ahead of the clock.
-@Suite struct PushIdentityRulesTests {
+@Suite(.timeLimit(.minutes(5))) struct PushIdentityRulesTests {
     @Test(arguments: [
         (5.0, "a", nil as Double?, nil as [String]?, PushRegistry.Verdict.apply),
         (5.0, "a", 6.0, ["b"], .stale(last: 6)),

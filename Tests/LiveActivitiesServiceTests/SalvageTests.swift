@@ -5,7 +5,7 @@ import Testing
 
 /// Partial salvage of damaged state (issue 14, fault 5): one bad record never drops the
 /// others, every skip is named precisely, and copies set aside never overwrite each other.
-@Suite struct SalvageTests {
+@Suite(.timeLimit(.minutes(5))) struct SalvageTests {
     /// A store with two activities, "good" and "bad", saved in full.
     final class World {
         let directory: URL

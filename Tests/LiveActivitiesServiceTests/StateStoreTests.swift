@@ -5,7 +5,7 @@ import Testing
 
 /// The state file and its journal of updates: what a restart reads back, including after a
 /// crash at the worst moment of a full save and after an append cut short.
-@Suite struct StateStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct StateStoreTests {
     /// A store in a fresh directory and a registry with one generic activity.
     final class World {
         let directory: URL

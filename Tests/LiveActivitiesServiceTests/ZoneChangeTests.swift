@@ -8,7 +8,7 @@ import LiveActivitiesService
 /// reads it again (`tzset`), so a zone change was not seen until a restart. The change is made
 /// in a child process (this test binary, running only `ZoneChangeProbe`), so no other test of
 /// this process sees the process's TZ move.
-@Suite struct ZoneChangeTests {
+@Suite(.timeLimit(.minutes(5))) struct ZoneChangeTests {
     static let probeVariable = "LIVEACTIVITIES_ZONE_PROBE"
 
     @Test func aZoneChangeIsSeenWithoutARestart() throws {
@@ -24,7 +24,7 @@ import LiveActivitiesService
 }
 
 /// The child half of `ZoneChangeTests`: does nothing unless started by it.
-@Suite struct ZoneChangeProbe {
+@Suite(.timeLimit(.minutes(5))) struct ZoneChangeProbe {
     @Test func theOffsetFollowsTZWithoutAnExplicitTzset() {
         guard ProcessInfo.processInfo.environment[ZoneChangeTests.probeVariable] == "1" else { return }
         let time = 1_767_225_600.0

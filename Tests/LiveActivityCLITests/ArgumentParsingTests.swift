@@ -17,7 +17,7 @@ struct FakeSchema: KeySchema {
 }
 
 /// How `key=value` words become typed attributes and state.
-@Suite struct KeyValueArgumentTests {
+@Suite(.timeLimit(.minutes(5))) struct KeyValueArgumentTests {
     @Test func declaredKeysGoWhereTheKindSaysWithItsType() throws {
         let parsed = try KeyValueArguments(["protocol=16:8", "fasting-hours=18", "note=hi"], kind: "fasting",
                                            schema: FakeSchema(), allowAttributes: true)
@@ -56,7 +56,7 @@ struct FakeSchema: KeySchema {
 }
 
 /// Options, positionals and durations of a command line.
-@Suite struct ParsedCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct ParsedCommandTests {
     @Test func optionsPositionalsAndKeyValues() throws {
         let spec = try #require(CommandSpec.named("start"))
         let parsed = try ParsedCommand(spec: spec, words: ["generic", "title=A", "--id", "x1", "--relevance=2"])

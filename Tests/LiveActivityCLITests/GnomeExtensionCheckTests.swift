@@ -3,7 +3,7 @@ import Testing
 
 /// `liveactivity doctor`'s GNOME line: what it says for each installed build, shell version
 /// and shell state (the reading of the system is checked on real shells by the desktop matrix).
-@Suite("doctor: GNOME extension check")
+@Suite("doctor: GNOME extension check", .timeLimit(.minutes(5)))
 struct GnomeExtensionCheckTests {
     typealias Check = GnomeExtensionCheck
     static let legacy = Check.InstalledBuild(uuid: "liveactivities@liveactivities.github.io", path: "/usr/share/x",

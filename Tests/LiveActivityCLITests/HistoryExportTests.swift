@@ -5,7 +5,7 @@ import Testing
 
 /// `liveactivity history --format csv|json` and `stats --by day|task`, run as a user runs them,
 /// on a history file in a temporary state directory.
-@Suite struct HistoryExportTests {
+@Suite(.timeLimit(.minutes(5))) struct HistoryExportTests {
     /// Runs the CLI with `$XDG_STATE_HOME` at `state`; returns what it printed.
     func run(_ arguments: [String], state: URL) -> (Result<Void, CLIError>, String) {
         var printed: [String] = []

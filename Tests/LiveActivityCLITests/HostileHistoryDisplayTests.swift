@@ -8,7 +8,7 @@ import Testing
 /// lines are now set aside when the file is read, and an entry that still carries such a time
 /// (made in memory) is shown with `invalid time` instead of a crash; the terminal text helper
 /// shows control characters instead of obeying them.
-@Suite struct HostileHistoryDisplayTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileHistoryDisplayTests {
     static let hostile: [Double] = [1e300, -1e300, 9.3e18, -9.3e18, .nan, .infinity, -.infinity, -0.0]
 
     @Test(arguments: hostile)

@@ -9,7 +9,7 @@ import Testing
 /// Every place that shows a percentage shows the same number for the same activity: the card
 /// body, the card's progress hint and text bar, the compact view, `liveactivity get`, `watch
 /// --format waybar` and the KDE job. The rule (rounded down) is `ShownPercent.of`.
-@Suite struct PercentAgreementTests {
+@Suite(.timeLimit(.minutes(5))) struct PercentAgreementTests {
     static let t0: UnixTime = 1_699_963_200
     static let catalog: KindCatalog = {
         var url = URL(fileURLWithPath: #filePath)

@@ -4,7 +4,7 @@ import Testing
 
 /// `liveactivity doctor`'s Plasma line, on a made-up file tree: the applet that fits the running
 /// Plasma, the one that does not, and the Plasma 5 applet left in a Plasma 6 panel.
-@Suite("doctor: Plasma applet")
+@Suite("doctor: Plasma applet", .timeLimit(.minutes(5)))
 struct PlasmaAppletCheckTests {
     /// A data directory with the given applets and a Plasma session file of `version`, and a
     /// config directory with the given applets placed in the panel.

@@ -14,7 +14,7 @@ struct FakeTimeSchema: KeySchema, TimeKeySchema {
 }
 
 /// Human times in time-typed `key=value` words and time options become unix seconds.
-@Suite struct TimeArgumentTests {
+@Suite(.timeLimit(.minutes(5))) struct TimeArgumentTests {
     /// 2026-12-01 11:00 UTC, read in UTC.
     static let clock = HumanTime(now: 1_796_122_800, utcOffset: { _ in 0 })
 

@@ -5,7 +5,7 @@ import Testing
 @testable import LiveActivityKit
 
 /// LiveActivityKit against the real daemon on a private bus.
-@Suite("LiveActivityKit with the real daemon")
+@Suite("LiveActivityKit with the real daemon", .timeLimit(.minutes(5)))
 struct ActivityLifecycleTests {
     static func countdownState(_ note: String, steps: [Int] = [1, 2, 3]) -> CountdownAttributes.ContentState {
         .init(detail: .init(note: note, steps: steps), at: Date(timeIntervalSince1970: 1_796_125_594.25))
@@ -210,6 +210,51 @@ struct ActivityLifecycleTests {
             world.cards.press("complete", on: card.id)
             #expect(await states.next() == .ended)
             #expect(try world.get(activity.id)["reason"]?.string == "completed")
+        }
+    }
+}
+
+/// iOS 26's scheduled start through LiveActivityKit and the real daemon. The exact moment is
+/// proven in-process with a manual clock (ScheduledStartTests); here the kit's part: `.pending`
+/// at request, then `.active` delivered by `activityStateUpdates` when the daemon starts it.
+@Suite("LiveActivityKit scheduled start", .timeLimit(.minutes(5)))
+struct ScheduledStartKitTests {
+    @Test("request(…start:) is pending with no card, then becomes active by itself")
+    func pendingThenActive() async throws {
+        let world = try KitWorld()
+        try ActivityKindFile.install(CountdownAttributes.kindFile, for: CountdownAttributes.self, in: world.dataKindDirectory)
+        try await world.run {
+            let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
+            let activity = try Activity<CountdownAttributes>.request(
+                attributes: CountdownAttributes(seconds: 600, label: "Later"),
+                content: ActivityContent(state: ActivityLifecycleTests.countdownState("soon"), staleDate: nil),
+                pushType: nil, start: start)
+            let states = Waiter(activity.activityStateUpdates)
+            #expect(activity.activityState == .pending)
+            #expect(try world.get(activity.id)["status"]?.string == "pending")
+            #expect(try world.get(activity.id)["started-at"]?.integer == Int64(start.timeIntervalSince1970))
+            #expect(world.cards.all.allSatisfy { $0.summary != "Later" }, "no card while pending")
+            let next = await states.next(timeout: 20) { $0 != .pending }  // the Start's own StatusChanged(pending) may come first
+            #expect(next == .active)
+            #expect(activity.activityState == .active)
+            #expect(Date() >= start, "not before its start")
+            let card = world.waitForCard { $0.summary.contains("Later") || $0.body.contains("Later") }
+            #expect(card != nil, "the card appears at the start: \(world.cards.all.map { ($0.summary, $0.body) })")
+        }
+    }
+
+    @Test("A start more than a year ahead is refused as invalid content")
+    func tooFarAhead() async throws {
+        let world = try KitWorld()
+        try ActivityKindFile.install(CountdownAttributes.kindFile, for: CountdownAttributes.self, in: world.dataKindDirectory)
+        await world.run {
+            #expect(throws: ActivityAuthorizationError.self) {
+                _ = try Activity<CountdownAttributes>.request(
+                    attributes: CountdownAttributes(seconds: 600, label: "Far"),
+                    content: ActivityContent(state: ActivityLifecycleTests.countdownState("far"), staleDate: nil),
+                    start: Date().addingTimeInterval(400 * 86_400))
+            }
+            #expect(Activity<CountdownAttributes>.activities.isEmpty)
         }
     }
 }

@@ -24,7 +24,7 @@ struct CodecSample: Codable, Hashable {
     var flags: [Bool?]
 }
 
-@Suite("LiveActivityKit codec (no bus)")
+@Suite("LiveActivityKit codec (no bus)", .timeLimit(.minutes(5)))
 struct CodecTests {
     static let sample = CodecSample(
         inner: .init(label: "Deep Work", weights: [0.25, 1], mood: .deepFocus), tags: ["a", "b"], empty: [],

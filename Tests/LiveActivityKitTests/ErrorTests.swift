@@ -4,7 +4,7 @@ import Testing
 @testable import LiveActivityKit
 
 /// What the daemon refuses comes back as ActivityKit's errors, with its message.
-@Suite("LiveActivityKit errors from the real daemon")
+@Suite("LiveActivityKit errors from the real daemon", .timeLimit(.minutes(5)))
 struct ErrorTests {
     @Test("Over 4 KB is attributesTooLarge, with the daemon's figures")
     func payloadTooLarge() async throws {

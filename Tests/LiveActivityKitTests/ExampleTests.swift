@@ -3,15 +3,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The example apps, run as the README shows them (on a private bus).
-@Suite("focusflow and leanup examples")
+/// The example apps, run as docs/usage.md shows them (on a private bus).
+@Suite("focusflow and leanup examples", .timeLimit(.minutes(5)))
 struct ExampleTests {
-    /// The README's example lines, each `swift run X` pointed at the built X; `leanup start` and
+    /// The example lines of docs/usage.md, each `swift run X` pointed at the built X; `leanup start` and
     /// `resume` stop after their first update (`--for 0`) instead of running for hours.
     static func readmeLines() throws -> [String] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/usage.md").standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
-        guard let heading = text.range(of: "### From Swift (LiveActivityKit)"),
+        guard let heading = text.range(of: "## From Swift (LiveActivityKit)"),
               let open = text.range(of: "```sh\n", range: heading.upperBound..<text.endIndex),
               let close = text.range(of: "```", range: open.upperBound..<text.endIndex) else { return [] }
         return text[open.upperBound..<close.lowerBound].split(separator: "\n").map { line in
@@ -24,7 +24,7 @@ struct ExampleTests {
         }
     }
 
-    @Test("The README's example commands run and do what their comments say")
+    @Test("The example commands of docs/usage.md run and do what their comments say")
     func readmeExamples() throws {
         let world = try KitWorld()
         let lines = try Self.readmeLines()

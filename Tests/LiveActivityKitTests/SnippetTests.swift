@@ -30,7 +30,7 @@ struct SessionProgress: Codable, Hashable {
     var completedToday: Int
 }
 
-@Suite("The issue's snippet, with only import LiveActivityKit")
+@Suite("The issue's snippet, with only import LiveActivityKit", .timeLimit(.minutes(5)))
 struct SnippetTests {
     @Test("Compiles and drives a real card through start, update and end")
     func snippet() async throws {

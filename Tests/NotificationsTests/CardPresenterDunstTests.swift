@@ -5,7 +5,7 @@ import TestSupport
 
 /// The presenter against a real dunst on a private bus. Serialized: libnotify and the bus
 /// address are per process.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct CardPresenterDunstTests {
     static func card(_ title: String, body: String = "body", progress: Double? = nil) -> Card {
         Card(appName: "Focus", title: title, body: body, progress: progress, category: "x-liveactivities")

@@ -2,6 +2,7 @@ import Testing
 @testable import Notifications
 
 /// Rate limiting and coalescing with an injected clock.
+@Suite(.timeLimit(.minutes(5)))
 struct CardSchedulerTests {
     static func card(_ title: String) -> Card { Card(appName: "Test", title: title) }
     static let byTitle: @Sendable (CardScheduler.Pending) -> String = { $0.card.title }

@@ -2,6 +2,7 @@ import Testing
 @testable import Notifications
 
 /// Escaping for markup servers, stripping for the others, and the text progress bar.
+@Suite(.timeLimit(.minutes(5)))
 struct CardTextTests {
     @Test func escapesTheThreeMarkupCharacters() {
         #expect(CardText.escapeMarkup("Tom & Jerry <b>2</b> > 1") == "Tom &amp; Jerry &lt;b&gt;2&lt;/b&gt; &gt; 1")

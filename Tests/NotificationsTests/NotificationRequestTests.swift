@@ -2,6 +2,7 @@ import Testing
 @testable import Notifications
 
 /// The exact Notify parameters for a card, per server profile and alert.
+@Suite(.timeLimit(.minutes(5)))
 struct NotificationRequestTests {
     static let dunst = ServerProfile.detect(ServerInfo(name: "dunst", capabilities: ["body-markup"]))
     static let gnome = ServerProfile.detect(ServerInfo(name: "gnome-shell", vendor: "GNOME", capabilities: ["body-markup"]))
@@ -50,6 +51,23 @@ struct NotificationRequestTests {
         same.urgency = alert.urgency
         same.hints["urgency"] = alert.hints["urgency"]
         #expect(same == alert, "nothing else changes")
+    }
+
+    /// GNOME 46+ replays a notification's sound whenever its banner is re-shown, and the settled
+    /// follow-up re-shows it: the first of the pair must be silent, the follow-up alone sounds.
+    @Test func aSilencedRequestIsTheSameCardWithoutItsSound() {
+        let alert = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: CardAlert(soundName: "bell"))
+        let silenced = alert.silenced()
+        #expect(silenced.hints["sound-name"] == nil && silenced.hints["suppress-sound"] == .boolean(true))
+        #expect(silenced.urgency == .normal && silenced.hints["urgency"] == .byte(1), "still pops its banner")
+        #expect(silenced.settled().hints["sound-name"] == nil, "settling does not bring a sound back")
+        #expect(alert.settled().hints["sound-name"] == .string("bell"))
+        var same = silenced
+        same.hints["sound-name"] = alert.hints["sound-name"]
+        same.hints["suppress-sound"] = nil
+        #expect(same == alert, "nothing else changes")
+        let routine = NotificationRequest.make(card: Self.card, profile: Self.gnome, alert: nil, firstShow: true)
+        #expect(routine.silenced() == routine, "a card without a sound is already silent")
     }
 
     @Test func routineUpdateOnGnomeIsLowUrgencyWithTextBar() {

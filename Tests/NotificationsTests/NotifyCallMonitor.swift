@@ -22,18 +22,28 @@ final class NotifyCallMonitor {
     }
 
     private let process: ChildProcess
+    private let bus: PrivateBus
+    /// The marker `stop()` sends: the last call the monitor sees.
+    static let marker = "notify-call-monitor-barrier"
 
+    /// Starts dbus-monitor and waits until it monitors: the bus tells it its name is lost
+    /// (NameLost) once it became a monitor.
     init(bus: PrivateBus) throws {
+        self.bus = bus
         process = try ChildProcess("dbus-monitor", ["--address", bus.address,
                                                     "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"])
-        usleep(300_000)
+        while let line = readLine(from: process.standardOutput), !line.contains("member=NameLost") {}
     }
 
-    /// Stops the monitor and returns the Notify calls it saw, in order.
+    /// Stops the monitor and returns the Notify calls it saw, in order. The barrier: a Notify
+    /// of our own (to the bus itself, which refuses it) sent now; the bus hands messages to a
+    /// monitor in the order it routes them, so once the marker is read, so is every call before.
     func stop() -> [Call] {
-        usleep(200_000)
+        _ = try? runCommand("dbus-send", ["--bus=\(bus.address)", "--type=method_call", "--dest=org.freedesktop.DBus", "/",
+                                          "org.freedesktop.Notifications.Notify", "string:\(Self.marker)"], timeout: 10)
+        var output = ""
+        while let line = readLine(from: process.standardOutput), !line.contains(Self.marker) { output += line + "\n" }
         process.stop()
-        let output = String(decoding: process.standardOutput.readDataToEndOfFile(), as: UTF8.self)
         return output.components(separatedBy: "method call ").dropFirst().compactMap(Self.parse)
     }
 

@@ -2,6 +2,7 @@ import Testing
 @testable import Notifications
 
 /// The per-server table: which server gets the `value` hint, low routine urgency, seconds, the identical-notification guard.
+@Suite(.timeLimit(.minutes(5)))
 struct ServerProfileTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let info: ServerInfo
@@ -92,6 +93,7 @@ struct ServerProfileTests {
 }
 
 /// The user's overrides file: sections per server, keys, and errors that say what is expected.
+@Suite(.timeLimit(.minutes(5)))
 struct ProfileOverridesTests {
     static let dunst = ServerInfo(name: "dunst", capabilities: ["body-markup"])
     static let mako = ServerInfo(name: "mako", capabilities: ["body-markup"])

@@ -2,7 +2,7 @@ import Push
 import Testing
 
 /// Reading `aps` payloads: what each event uses, what is ignored, what is refused and why.
-@Suite("aps payloads")
+@Suite("aps payloads", .timeLimit(.minutes(2)))
 struct APSMessageTests {
     private func parse(_ text: String, maxBytes: Int = 4096) throws(PushRejection) -> APSMessage {
         try APSMessage.parse(Array(text.utf8), maxBytes: maxBytes)

@@ -2,7 +2,7 @@ import Push
 import Testing
 
 /// The JSON reader of push payloads: integers stay integers, errors name a byte offset.
-@Suite("JSON reader")
+@Suite("JSON reader", .timeLimit(.minutes(2)))
 struct JSONReaderTests {
     private func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8)) }
 

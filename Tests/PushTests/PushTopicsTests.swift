@@ -2,7 +2,7 @@ import Push
 import Testing
 
 /// Topics, tokens and the push-* settings.
-@Suite("Push topics, tokens and settings")
+@Suite("Push topics, tokens and settings", .timeLimit(.minutes(2)))
 struct PushTopicsTests {
     let topics = PushTopics(prefix: "liveactivities")
 

@@ -2,13 +2,15 @@
 GNOME 43 (host), 48 (trixie chroot) and 50 (forky chroot), with 8 live activities of one kind.
 
 A hook on the shell's banner queue (`Main.messageTray._showNotification`, the one place that
-shows a banner and plays its sound) records every banner with its urgency and sound. Checks:
+shows a banner) records every banner with its urgency and sound; a hook on
+`_updateShowingNotification` (the one place that plays a notification's sound: when a banner
+shows, and again each time a Notify re-shows the banner still on screen) records every sound. Checks:
 - 8 cards of one kind are all held by the shell (GNOME 43–47 keep 3 per source and destroy
   the oldest), each under the same notification id from start to end (no re-creation storm);
 - two rounds of routine updates to all 8 re-show no banner and play no sound, read after the
   shell shows the updated titles (the event proving the updates arrived);
-- an alert (Update with alert-title and alert-sound) shows its banner with its sound, and the
-  routine update after it shows none.
+- an alert (Update with alert-title and alert-sound) shows its banner and plays its sound once,
+  and the routine update after it shows no banner and plays no sound.
 """
 import os
 import time
@@ -20,25 +22,35 @@ from world import ServerFailed
 
 COUNT = 8
 
-#: Installs (once) the hook that records each banner the shell shows; returns the records.
+#: Installs (once) the hooks that record each banner the shell shows and each sound it plays
+#: for a notification; returns the banners.
 BANNERS = """
 const tray = Main.messageTray;
 if (!tray._laBanners) {
   tray._laBanners = [];
+  tray._laSounds = [];
+  const soundOf = n => n.sound ? (n.sound._soundName || (n.sound._soundFile ? 'file' : null)) : (n._soundName || null);
   const show = tray._showNotification;
   tray._showNotification = function (...args) {
     const result = show.apply(this, args);
     const n = this._notification;
-    if (n) {
-      const sound = n.sound ? (n.sound._soundName || (n.sound._soundFile ? 'file' : null)) : (n._soundName || null);
-      tray._laBanners.push({ title: n.title, urgency: n.urgency, sound });
-    }
+    if (n)
+      tray._laBanners.push({ title: n.title, urgency: n.urgency, sound: soundOf(n) });
     return result;
+  };
+  const update = tray._updateShowingNotification;
+  tray._updateShowingNotification = function (...args) {
+    const n = this._notification;
+    if (n && soundOf(n))
+      tray._laSounds.push({ title: n.title, sound: soundOf(n) });
+    return update.apply(this, args);
   };
 }
 return tray._laBanners;
 """
-CLEAR_BANNERS = "Main.messageTray._laBanners = []; return true;"
+#: Every sound played for a notification since the last clear (BANNERS installs the hook).
+SOUNDS = "return Main.messageTray._laSounds;"
+CLEAR_BANNERS = "Main.messageTray._laBanners = []; Main.messageTray._laSounds = []; return true;"
 
 #: Banners waiting in the shell's queue: each will be shown, so it counts as a banner.
 QUEUED = "return Main.messageTray._notificationQueue.map(n => ({ title: n.title, urgency: n.urgency, queued: true }));"
@@ -70,6 +82,10 @@ class CardsRun(PanelRun):
     def banners(self):
         """Every banner shown since the last clear, and every one still waiting to be shown."""
         return self.js(BANNERS) + self.js(QUEUED)
+
+    def sounds(self):
+        """Every sound the shell played for a notification since the last clear."""
+        return self.js(SOUNDS)
 
     def drain(self):
         """Shows and hides every waiting banner, then forgets them: the next read starts empty."""
@@ -112,7 +128,7 @@ class CardsRun(PanelRun):
             if not seen:
                 self.add("routine updates: no banner, no sound", no(f"round {round_} not shown: {self.ours()}"))
                 return self.rows
-        banners = self.banners()
+        banners = self.banners() + self.sounds()
         same_ids = all(ids.get(c["title"].split(" ")[0]) == c["id"] for c in self.ours())
         self.add("routine updates: no banner, no sound", check(not banners,
                  f"2 rounds × {COUNT} updates shown in place, 0 banners", f"banners {banners}"))
@@ -122,17 +138,26 @@ class CardsRun(PanelRun):
 
         self.la("update", "card3", "title=Card3 alert", "--alert-title", "Card3 needs you", "--alert-sound", "bell")
         alerted = self.wait(lambda: [b for b in self.js(BANNERS) if b["title"].startswith("Card3")], timeout=5)
+        # On 46+ the alert goes out at normal urgency and at once again at low (the shell judges
+        # a replace by the urgency before it). Wait until the shell holds that low one
+        # (MessageTray.Urgency.LOW is 0), as it does within the banner's seconds on a desktop,
+        # before the banner is hidden here; on 43 the alert is one Notify.
+        version = self.shell.shell_version(self.world) if hasattr(self.shell, "shell_version") else "43"
+        settled = int(str(version).split(".")[0]) < 46 or self.wait(
+            lambda: any(c["title"].startswith("Card3") and c["urgency"] == 0 for c in self.ours()), timeout=5)
         others = [b for b in self.banners() if not b["title"].startswith("Card3")]
+        sounds = self.sounds()
         self.add("an alert shows its banner and sound", check(
-            alerted and len(alerted) == 1 and alerted[0]["sound"] == "bell" and not others,
-            f"one banner \"{alerted[0]['title'] if alerted else ''}\", sound {alerted[0]['sound'] if alerted else ''}",
-            f"banners {alerted}, others {others}"))
+            alerted and len(alerted) == 1 and not others and [s["sound"] for s in sounds] == ["bell"] and settled,
+            f"one banner \"{alerted[0]['title'] if alerted else ''}\", sound {sounds[0]['sound'] if sounds else ''} once",
+            f"banners {alerted}, others {others}, sounds {sounds}, low follow-up held: {bool(settled)}"))
         self.drain()
         time.sleep(1.1)
         self.la("update", "card3", "title=Card3 after", "body=routine after the alert")
         self.wait(lambda: any(c["title"] == "Card3 after" for c in self.ours()), timeout=5)
-        after = self.banners()
-        self.add("the routine update after an alert: no banner", check(not after, "0 banners", f"banners {after}"))
+        after = self.banners() + self.sounds()
+        self.add("the routine update after an alert: no banner", check(not after, "0 banners, 0 sounds",
+                 f"banners and sounds {after}"))
         return self.rows
 
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The JSON of an activity written by hand, for the journal line of every acknowledged Update
 /// (before the reply, so on the hot path). `JSONEncoder` costs about five times as much here.
 /// The output is exactly what the synthesized `Codable` conformance reads back: the same keys,
@@ -32,6 +34,15 @@ extension Activity {
         writer.raw("]")
         writer.key("phaseIndex"); writer.raw(String(phaseIndex))
         if let expiresAt { writer.key("expiresAt"); writer.number(expiresAt) }
+        if let scheduledUpdates {
+            // Rare (only activities with a timeline), so the standard encoder is fine here.
+            writer.key("scheduledUpdates")
+            if let encoded = try? JSONEncoder().encode(scheduledUpdates) {
+                writer.raw(String(decoding: encoded, as: UTF8.self))
+            } else {
+                writer.failed = true
+            }
+        }
         writer.close()
         return writer.failed ? nil : writer.bytes
     }

@@ -15,6 +15,9 @@ extension Activity {
                 return "\(name) \(length) is not a length of at most 100 years"
             }
         }
+        for (index, scheduled) in timeline.enumerated() {
+            times += [("scheduledUpdates[\(index)].at", scheduled.at), ("scheduledUpdates[\(index)].stale-at", scheduled.options.staleAt)]
+        }
         for case let (name, time?) in times where !InputLimits.isTime(time) {
             return "\(name) \(time) is not \(InputLimits.timeRangeText)"
         }

@@ -25,9 +25,15 @@ public struct Activity: Codable, Equatable, Sendable {
     public internal(set) var phaseIndex: Int
     /// When the kind's lifetime cap ends the activity.
     public internal(set) var expiresAt: UnixTime?
+    /// Updates to apply later (Update option `at`), earliest first; nil when there are none
+    /// (absent in records of older versions). A pending activity's `startedAt` is its start time.
+    public internal(set) var scheduledUpdates: [ScheduledUpdate]? = nil
 
     /// Whether the activity is active, paused or stale.
     public var isLive: Bool { status.isLive }
+
+    /// The scheduled updates, earliest first (empty when there are none).
+    public var timeline: [ScheduledUpdate] { scheduledUpdates ?? [] }
 }
 
 /// The live timer of an activity, as absolute times so a restarted daemon shows the right time.

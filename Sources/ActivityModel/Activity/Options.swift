@@ -1,21 +1,25 @@
-/// Options of Start (`id`, `stale-at`, `relevance`, `app-name`).
+/// Options of Start (`id`, `stale-at`, `relevance`, `app-name`, `start-at`).
 public struct StartOptions: Equatable, Sendable {
     /// A client-chosen id; validated (1 to 64 of `[A-Za-z0-9_]`). Nil: the registry makes one.
     public var id: String?
     public var staleAt: UnixTime?
     public var relevance: Double?
     public var appName: String?
+    /// When the activity starts; a future time makes it `pending` until then, a past one starts it now.
+    public var startAt: UnixTime?
 
-    public init(id: String? = nil, staleAt: UnixTime? = nil, relevance: Double? = nil, appName: String? = nil) {
+    public init(id: String? = nil, staleAt: UnixTime? = nil, relevance: Double? = nil, appName: String? = nil,
+                startAt: UnixTime? = nil) {
         self.id = id
         self.staleAt = staleAt
         self.relevance = relevance
         self.appName = appName
+        self.startAt = startAt
     }
 }
 
 /// Options of Update (`stale-at`, `relevance`, `alert-title`, `alert-body`, `alert-sound`).
-public struct UpdateOptions: Equatable, Sendable {
+public struct UpdateOptions: Codable, Equatable, Sendable {
     public var staleAt: UnixTime?
     public var relevance: Double?
     public var alertTitle: String?

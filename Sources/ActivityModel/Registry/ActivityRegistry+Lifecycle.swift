@@ -42,6 +42,7 @@ extension ActivityRegistry {
     public mutating func end(
         id: String, state: [String: Value] = [:], options: EndOptions = EndOptions(), now: UnixTime
     ) throws(ActivityError) -> [ActivityEvent] {
+        if let pending = try? existing(id), pending.status == .pending { return cancelPending(pending) }
         var activity = try existingLive(id, toBe: "ended")
         let reason = options.reason ?? .ended
         let dismissal = options.dismissal ?? "default"
@@ -78,6 +79,7 @@ extension ActivityRegistry {
         activity.updatedAt = endedAt
         activity.reason = reason
         activity.dismissAt = dismissAt
+        activity.scheduledUpdates = nil
         if activity.timer?.isRunning == true { activity.timer?.pausedAt = endedAt }
         renderCache[activity.id] = nil
         var history = HistoryEntry(ended: activity, reason: reason, at: endedAt)
@@ -100,7 +102,7 @@ extension ActivityRegistry {
     /// Dismisses the oldest ended activities (earliest end, then id) while more than
     /// `limits.maxEndedActivities` wait for their dismissal.
     mutating func dismissEndedBeyondLimit() -> [ActivityEvent] {
-        let ended = storage.values.filter { !$0.isLive }
+        let ended = storage.values.filter { !$0.status.holdsPlace }
         let excess = ended.count - max(0, limits.maxEndedActivities)
         guard excess > 0 else { return [] }
         let oldest = ended.sorted { ($0.endedAt ?? 0, $0.id) < ($1.endedAt ?? 0, $1.id) }.prefix(excess)

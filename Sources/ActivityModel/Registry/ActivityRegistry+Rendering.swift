@@ -51,6 +51,11 @@ extension ActivityRegistry {
             earliest = TimedText.earliest(earliest, moment)
         }
         for activity in storage.values {
+            if activity.status == .pending {
+                consider(activity.startedAt)
+                continue
+            }
+            consider(activity.timeline.first?.at)
             guard activity.isLive else {
                 consider(activity.dismissAt)
                 continue

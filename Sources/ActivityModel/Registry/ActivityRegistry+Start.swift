@@ -22,12 +22,15 @@ extension ActivityRegistry {
         }
         try Self.checkTime(options.staleAt, option: "stale-at")
         try Self.checkFinite(options.relevance, option: "relevance")
-        let acceptedAttributes = try kind.acceptAttributes(attributes, now: now)
-        let acceptedState = try kind.acceptState(state, current: [:], isStart: true, now: now)
+        try Self.checkSchedule(options.startAt, option: "start-at", now: now)
+        // A future start-at: everything is anchored then, and the activity waits as `pending`.
+        let startAt = max(now, options.startAt ?? now)
+        let acceptedAttributes = try kind.acceptAttributes(attributes, now: startAt)
+        let acceptedState = try kind.acceptState(state, current: [:], isStart: true, now: startAt)
         try checkPayload(attributes: acceptedAttributes, state: acceptedState)
-        let timer = try kind.makeTimer(attributes: acceptedAttributes, given: attributes, now: now)
-        guard liveCount < limits.maxLiveActivities else {
-            throw .tooManyActivities("\(liveCount) activities are live; the limit is \(limits.maxLiveActivities); end one first")
+        let timer = try kind.makeTimer(attributes: acceptedAttributes, given: attributes, now: startAt)
+        guard placesTaken < limits.maxLiveActivities else {
+            throw .tooManyActivities("\(placesTaken) activities are live or pending; the limit is \(limits.maxLiveActivities); end one first")
         }
         var generator = idGenerator
         let id = chosenID ?? {
@@ -37,13 +40,13 @@ extension ActivityRegistry {
         }()
         var activity = Activity(
             id: id, kind: kind.name, attributes: acceptedAttributes, state: acceptedState,
-            status: .active, startedAt: now, updatedAt: now, staleAt: options.staleAt,
+            status: .active, startedAt: startAt, updatedAt: now, staleAt: options.staleAt,
             endedAt: nil, reason: nil, relevance: options.relevance ?? 0, appName: options.appName,
             dismissAt: nil, timer: timer,
             phases: timer == nil ? [] : try kind.makePhases(attributes: acceptedAttributes),
-            phaseIndex: 0, expiresAt: kind.maxLifetime.map { now + $0 })
-        activity.phaseIndex = activity.phaseIndex(at: now)
-        activity.status = Self.liveStatus(of: activity, at: now)
+            phaseIndex: 0, expiresAt: kind.maxLifetime.map { startAt + $0 })
+        activity.phaseIndex = activity.phaseIndex(at: startAt)
+        activity.status = startAt > now ? .pending : Self.liveStatus(of: activity, at: now)
         idGenerator = generator
         storage[id] = activity
         var events: [ActivityEvent] = [.started(id, kind: kind.name)]

@@ -12,8 +12,14 @@ extension ActivityRegistry {
         var events: [ActivityEvent] = []
         for activity in activities {
             let before = events.count
-            if activity.isLive {
-                events += advance(activity, now: now, timeZoneOffset: timeZoneOffset)
+            if activity.status == .pending, activity.startedAt <= now {
+                events += activate(activity, now: now)
+            }
+            if let due = storage[activity.id]?.timeline.first, due.at <= now {
+                events += applyDueUpdates(of: activity.id, now: now)
+            }
+            if let current = storage[activity.id], current.isLive {
+                events += advance(current, now: now, timeZoneOffset: timeZoneOffset)
             } else if let dismissAt = activity.dismissAt, dismissAt <= now {
                 storage[activity.id] = nil
                 events += [.statusChanged(activity.id, .dismissed), .dismissed(activity.id)]

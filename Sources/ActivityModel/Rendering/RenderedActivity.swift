@@ -80,6 +80,8 @@ struct ActivityRenderer {
             body = Self.joined(body, "May be out of date")
         case .ended, .dismissed:
             if kind.endedTemplates == nil { body = Self.joined(body, activity.reason?.label ?? "Ended") }
+        case .pending:
+            body = Self.joined("Scheduled", body)
         case .active:
             break
         }

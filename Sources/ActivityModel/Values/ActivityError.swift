@@ -12,6 +12,8 @@ public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyActivities(String)
     case disabled(String)
     case invalidArgument(String)
+    /// A per-activity limit other than the payload's was reached (16 scheduled updates).
+    case limitExceeded(String)
 
     /// The D-Bus error name suffix: `NotFound`, `AlreadyExists`, ..., `InvalidArgs`.
     public var name: String {
@@ -24,6 +26,7 @@ public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyActivities: return "TooManyActivities"
         case .disabled: return "Disabled"
         case .invalidArgument: return "InvalidArgs"
+        case .limitExceeded: return "LimitExceeded"
         }
     }
 
@@ -32,7 +35,7 @@ public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound(let text), .alreadyExists(let text), .unknownKind(let text),
              .notActive(let text), .payloadTooLarge(let text), .tooManyActivities(let text),
-             .disabled(let text), .invalidArgument(let text):
+             .disabled(let text), .invalidArgument(let text), .limitExceeded(let text):
             return text
         }
     }

@@ -11,12 +11,14 @@ public enum Quoted {
         return "\"" + visible(String(text.prefix(limit))) + "…\" (\(text.count) characters)"
     }
 
-    /// `text` with every control character written as `\u{XX}`.
-    public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+    /// `text` with every control character written as `\u{XX}`; `keeping` names the ones left
+    /// as they are (the CLI keeps newline and tab on a terminal).
+    public static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+        let shown = { (scalar: Unicode.Scalar) in isControl(scalar) && !kept.contains(scalar) }
+        guard text.unicodeScalars.contains(where: shown) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if shown(scalar) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Exit status (issue 14, point 8): when the session bus goes away the daemon exits non-zero,
 /// so `Restart=on-failure` brings it back.
-@Suite("Losing the bus")
+@Suite("Losing the bus", .timeLimit(.minutes(5)))
 struct BusLossTests {
     @Test func theDaemonExitsNonZeroWhenTheBusGoesAway() throws {
         let bus = try PrivateBus()

@@ -6,7 +6,7 @@ import TestSupport
 /// Crashes: the daemon is SIGKILLed at random moments while clients start, update and end
 /// activities. After every restart each acknowledged activity is back with its start time and
 /// its latest acknowledged state, and the state file always parses.
-@Suite("Crashes")
+@Suite("Crashes", .timeLimit(.minutes(5)))
 struct CrashTests {
     static let kills = 50
     static let clients = 3

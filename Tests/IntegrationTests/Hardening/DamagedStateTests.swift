@@ -5,7 +5,7 @@ import TestSupport
 
 /// The daemon over damaged state (issue 14, fault 5): the readable activities come back, and
 /// the user can see on the bus (`StorageStatus`) and in the log that something was set aside.
-@Suite("Damaged state")
+@Suite("Damaged state", .timeLimit(.minutes(5)))
 struct DamagedStateTests {
     @Test func aWrongTypedActivityIsSetAsideAndTheOthersLoad() throws {
         let f = try DaemonFixture(recorderName: nil)

@@ -7,7 +7,7 @@ import TestSupport
 /// tmpfs filled to the brim, a call whose record cannot be written is refused with
 /// `StorageFailed` (the errno text in the message) and changes nothing; reads go on; after a
 /// crash, exactly the acknowledged calls are there.
-@Suite("A full disk", .serialized)
+@Suite("A full disk", .serialized, .timeLimit(.minutes(5)))
 struct FullDiskTests {
     /// A small tmpfs mounted for one test (root only), unmounted at the end.
     final class SmallFilesystem {

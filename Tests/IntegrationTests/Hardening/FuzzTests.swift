@@ -6,7 +6,7 @@ import TestSupport
 /// Hostile input: thousands of generated calls (seeded, so a failure replays) to every method
 /// and property the daemon has and to ones it does not. Each must be answered, the daemon
 /// must stay up with bounded memory, and its state file must still match what it serves.
-@Suite("Hostile input")
+@Suite("Hostile input", .timeLimit(.minutes(5)))
 struct FuzzTests {
     static let messageCount = 10_000
     static let batchSize = 100
@@ -69,13 +69,12 @@ struct FuzzTests {
     private func expectStateFileMatchesList(_ f: DaemonFixture) throws {
         var listed: Set<String> = []
         var saved: Set<String> = []
-        for _ in 0..<10 {
+        _ = try waitUntil(timeout: 1) {
             listed = Set(try f.client.list().map { $0[0] })
             let data = try Data(contentsOf: f.daemon.stateFile)
             #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "state.json parses")
             saved = try SavedState.activityIDs(in: f.daemon.stateDirectory)
-            if saved == listed { break }
-            Thread.sleep(forTimeInterval: 0.1)
+            return saved == listed
         }
         #expect(saved == listed, "state.json and its journal hold \(saved.sorted()), List says \(listed.sorted())")
     }

@@ -6,7 +6,7 @@ import TestSupport
 
 /// `history.jsonl` rotates (issue 14, fault 3): a year of heavy use stays a small file, and
 /// `liveactivity stats` reports exactly what it reported before the rotation, fast.
-@Suite("History rotation")
+@Suite("History rotation", .timeLimit(.minutes(5)))
 struct HistoryRotationTests {
     /// A year of history ending now: 400 entries a day, completed focus sessions every day of
     /// the last 12 (a streak), cancelled and ended ones in between.

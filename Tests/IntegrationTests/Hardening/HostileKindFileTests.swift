@@ -9,7 +9,7 @@ import TestSupport
 /// later start died before taking the bus name, and `liveactivity kinds` exited 139. Now the
 /// parsers have a depth and size limit: the file is refused with a problem naming it, in the
 /// log and in `liveactivity kinds`, and the daemon goes on serving.
-@Suite("Hostile kind files")
+@Suite("Hostile kind files", .timeLimit(.minutes(5)))
 struct HostileKindFileTests {
     /// Kind files no parser may recurse on without bound, by file name.
     static let hostileFiles: [String: String] = [

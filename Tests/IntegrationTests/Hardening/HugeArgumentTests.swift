@@ -5,7 +5,7 @@ import TestSupport
 
 /// Short errors (issue 14, fault 7): a 1 MiB kind name, id, key or value is refused with a
 /// message that quotes at most about 100 characters of it and gives its length.
-@Suite("Huge arguments")
+@Suite("Huge arguments", .timeLimit(.minutes(5)))
 struct HugeArgumentTests {
     static let huge = String(repeating: "k", count: 1 << 20)
 

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Load: 32 live activities updated by 8 clients at once, as fast as each can, for 10 s.
 /// Nothing fails, nothing acknowledged is lost, and the notification server is not flooded.
-@Suite("Load")
+@Suite("Load", .timeLimit(.minutes(5)))
 struct LoadTests {
     static let clients = 8
     static let activitiesPerClient = 4

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The daemon (not only its presenter) facing a real notification server that restarts,
 /// hangs, loses a card to the user, or is not there yet.
-@Suite("Daemon and a misbehaving notification server", .serialized)
+@Suite("Daemon and a misbehaving notification server", .serialized, .timeLimit(.minutes(5)))
 struct NotificationServerTests {
     /// Starts `count` generic activities titled "card 0", "card 1"…
     private func startCards(_ client: TestClient, count: Int) throws -> [String] {
@@ -15,11 +15,12 @@ struct NotificationServerTests {
     @Test func restartedServerGetsEveryLiveCardBackWithinASecond() throws {
         let bus = try PrivateBus()
         let first = try Dunst(bus: bus)
-        let daemon = try DaemonProcess(bus: bus)
+        let daemon = try DaemonProcess(bus: bus, start: false)
+        try daemon.writeConfig("min-notify-interval = 0.1\n")  // the slot is not the subject: a short one
+        try daemon.start()
         let client = try TestClient(bus: bus)
         _ = try startCards(client, count: 3)
         #expect(waitUntil(timeout: 5) { (try? first.displayedCount()) == 3 })
-        Thread.sleep(forTimeInterval: 1.2)  // past the once-a-second limit of the last Notify
 
         first.stop()
         #expect(waitUntil(timeout: 5) { (try? client.property("NotificationServer").string) == "" },
@@ -61,7 +62,10 @@ struct NotificationServerTests {
         let extra = try client.start("generic", state: ["title": .string("started while stopped")])
         try client.end(ids[2], options: ["dismissal": .string("immediate")])
         slowest = max(slowest, Date().timeIntervalSince(started) / 2)
-        #expect(slowest < 0.1, "the slowest of \(calls + 2) calls took \(slowest) s while the server was stopped")
+        // A call that waited for the stopped server would take the bus timeout (25 s). 0.5 s
+        // leaves room for scheduling on a loaded machine: 0.1 s failed 4 of 7 full runs at a
+        // load average of 13 to 23, when this suite shared its shard with LoadTests.
+        #expect(slowest < 0.5, "the slowest of \(calls + 2) calls took \(slowest) s while the server was stopped")
 
         dunst.process.send(SIGCONT)
         #expect(waitUntil(timeout: 8) { (try? dunst.displayedCount()) == 3 }, "cards 0, 1 and the new one; card 2 closed")

@@ -7,7 +7,7 @@ import TestSupport
 /// On `main`, the tray item's `ToolTip` carried `<img src="file:///etc/passwd"/>` raw (the
 /// StatusNotifierItem spec reads tooltip text as markup), and `liveactivity get` and `list`
 /// wrote a title's ESC sequences to the terminal as they were.
-@Suite("Plain text at the edges")
+@Suite("Plain text at the edges", .timeLimit(.minutes(5)))
 struct PlainTextTests {
     static let markup = #"<img src="file:///etc/passwd"/> & <a href="https://example.com">x</a>"#
 

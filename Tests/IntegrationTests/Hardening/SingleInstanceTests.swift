@@ -7,7 +7,7 @@ import TestSupport
 /// hand beside the activated one or in a second session sharing `$XDG_STATE_HOME`, must exit
 /// non-zero with a clear message and leave every file of the first one as it was, so nothing
 /// the first one acknowledged is lost at its next crash.
-@Suite("One daemon per state directory")
+@Suite("One daemon per state directory", .timeLimit(.minutes(5)))
 struct SingleInstanceTests {
     /// Every file of the state directory and its bytes.
     static func files(_ directory: URL) throws -> [String: Data] {

@@ -6,7 +6,7 @@ import TestSupport
 /// Sender checks (issue 14, fault 6): a plain client that sends `NameOwnerChanged` straight to
 /// the daemon, claiming to be the KDE job server, gets nothing: no `requestView` with the
 /// card's title, and so no way to cancel the activity.
-@Suite("Spoofed signals")
+@Suite("Spoofed signals", .timeLimit(.minutes(5)))
 struct SpoofedSignalTests {
     @Test func aSpoofedNameOwnerChangedDoesNotMakeAClientTheJobServer() throws {
         let f = try DaemonFixture(recorderName: "plasma")

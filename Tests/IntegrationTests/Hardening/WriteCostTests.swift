@@ -5,7 +5,7 @@ import TestSupport
 
 /// Bounded cost per write (issue 14, fault 3): a script that starts and ends in a loop, with
 /// the default dismissal, neither piles up ended activities nor makes each call write more.
-@Suite("Write cost under a Start/End loop")
+@Suite("Write cost under a Start/End loop", .timeLimit(.minutes(5)))
 struct WriteCostTests {
     /// Bytes the process has written so far (`wchar` of /proc/PID/io).
     static func bytesWritten(_ pid: Int32) -> Int {

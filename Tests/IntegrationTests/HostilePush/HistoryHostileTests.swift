@@ -8,7 +8,7 @@ import TestSupport
 /// call or keeping memory; lines that are not usable entries (undecodable, `ended-at` -1e300)
 /// are kept verbatim aside and never crash an End; an End whose history line cannot be written
 /// is refused; a symlink at the history's place is never written through.
-@Suite("History that cannot hurt", .serialized)
+@Suite("History that cannot hurt", .timeLimit(.minutes(5)), .serialized)
 struct HistoryHostileTests {
     /// `count` entries spread over the last year, each with an attribute of `padding` bytes.
     static func history(count: Int, padding: Int, now: Double) throws -> String {

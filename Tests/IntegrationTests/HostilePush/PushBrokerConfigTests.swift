@@ -5,9 +5,10 @@ import TestSupport
 
 /// Issue 18, point 8: a `push-broker` the daemon cannot use is a named problem in the log, in
 /// `PushStatus` and in `liveactivity doctor`, not a silent `off`.
-@Suite("An unusable push-broker", .serialized)
+@Suite("An unusable push-broker", .timeLimit(.minutes(5)), .serialized)
 struct PushBrokerConfigTests {
-    @Test(arguments: [("mqtt://127.0.0.1:1883,mqtt://127.0.0.2:1883", "comma-separated"),
+    // (A comma-separated list is a cluster since issue 22; a list with a bad entry is refused.)
+    @Test(arguments: [("mqtt://127.0.0.1:1883, mqtts://127.0.0.2:8883", "cannot be mixed in one list"),
                       ("tcp://broker.example.org", "expected mqtt://HOST[:PORT]")])
     func isNamedInStatusLogAndDoctor(value: String, words: String) throws {
         let f = try DaemonFixture(recorderName: nil, config: "push-broker = \(value)\n")

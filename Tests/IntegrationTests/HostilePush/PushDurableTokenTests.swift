@@ -6,7 +6,7 @@ import TestSupport
 /// Issue 18, point 4: a push token is acknowledged (the Start reply) and announced (`PushToken`)
 /// only once `push.json` holds it on stable storage. On a full disk the Start is refused with
 /// `StorageFailed` and nothing changes; every token acknowledged before survives a restart.
-@Suite("Push tokens are durable before they are acknowledged", .serialized)
+@Suite("Push tokens are durable before they are acknowledged", .timeLimit(.minutes(5)), .serialized)
 struct PushDurableTokenTests {
     @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
     func aStartWhoseTokenCannotBeSavedIsRefused() throws {

@@ -6,7 +6,7 @@ import TestSupport
 /// Issue 18, point 6: a flood of push messages never holds up the bus. The event loop runs a
 /// bounded batch of posted work, then polls the bus again, so a call's reply waits behind at
 /// most one batch of push messages, not the whole queue.
-@Suite("Push flood fairness", .serialized)
+@Suite("Push flood fairness", .timeLimit(.minutes(5)), .serialized)
 struct PushFloodTests {
     @Test func pingStaysQuickDuringAThirtyThousandMessageFlood() throws {
         let w = try PushWorld(recorderName: nil)

@@ -7,7 +7,7 @@ import TestSupport
 /// or kind), its `aps.timestamp` and its bytes; a QoS 1 resend or a retained message delivered
 /// again after a restart is ignored as a duplicate. Timestamps far ahead of the clock are
 /// refused and lock nothing; a lock saved by an older daemon is healed at load.
-@Suite("Push message identity", .serialized)
+@Suite("Push message identity", .timeLimit(.minutes(5)), .serialized)
 struct PushIdentityTests {
     static var start: [String: Any] { ["event": "start", "attributes-type": "generic", "attributes": [:] as [String: Any],
                                        "content-state": ["title": "Delivery", "body": "on its way"]] }

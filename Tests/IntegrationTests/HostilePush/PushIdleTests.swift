@@ -5,7 +5,7 @@ import TestSupport
 /// Issue 18, point 9: a laptop that is offline with push configured stays idle. Between two
 /// connection attempts the MQTT thread sleeps the whole backoff (a condition variable with a
 /// timeout, which `stop()` signals), instead of waking every 100 ms to look for `stop`.
-@Suite("Push offline idle", .serialized)
+@Suite("Push offline idle", .timeLimit(.minutes(5)), .serialized)
 struct PushIdleTests {
     @Test func anUnreachableBrokerCostsNoWakeUpsBeyondTheBackoff() throws {
         let w = try PushWorld(brokerRunning: false, recorderName: nil)

@@ -4,6 +4,8 @@ import TestSupport
 
 /// One private world per test: a bus, a recording notification server, the real daemon,
 /// and a client. Nothing is shared with other tests or with the user's session.
+/// Teardown runs in dependency order (`deinit`): the daemon stops before the servers it talks
+/// to, so no card is due at a recorder that is being freed.
 final class DaemonFixture {
     let bus: PrivateBus
     let recorder: RecordingNotificationServer?
@@ -25,11 +27,7 @@ final class DaemonFixture {
         if recorderName == nil && env["LIVEACTIVITIES_NO_CARDS"] == nil { env["LIVEACTIVITIES_NO_CARDS"] = "1" }
         try beforeDaemon(bus)
         daemon = try DaemonProcess(bus: bus, environment: env, start: false)
-        if let config {
-            try FileManager.default.createDirectory(at: daemon.configDirectory, withIntermediateDirectories: true)
-            try config.write(to: daemon.configDirectory.appendingPathComponent("liveactivityd.conf"),
-                             atomically: true, encoding: .utf8)
-        }
+        if let config { try daemon.writeConfig(config) }
         try daemon.start()
         client = try TestClient(bus: bus, recordSignals: recordSignals)
     }
@@ -61,6 +59,11 @@ final class DaemonFixture {
     }
 
     private var barriers = 0
+
+    deinit {
+        daemon.stop()
+        recorder?.stop()
+    }
 
     /// Runs the CLI binary with this fixture's environment.
     func cli(_ arguments: [String]) throws -> CommandResult {

@@ -28,37 +28,43 @@ final class FakeJobViewServer: @unchecked Sendable {
     init(bus: PrivateBus) throws {
         let owner = WeakJobServer(self)
         running = try ServerThread(address: bus.address) { connection, objects, _ in
-            guard let server = owner.value else { return }
-            try objects.export("/JobViewServer", [server.serverInterface(objects)])
+            try objects.export("/JobViewServer", [Self.serverInterface(owner, objects)])
             _ = try connection.requestName("org.kde.JobViewServer", flags: [.doNotQueue])
         }
         _ = bus.waitForOwner("org.kde.JobViewServer")
     }
 
-    private func serverInterface(_ objects: DBusObjectServer) -> DBusInterface {
+    /// The server's table. Every handler reaches the fake only through `owner` (weak), so a
+    /// call that arrives while the fake is being freed (its `deinit` waits for this thread)
+    /// gets an error instead of reading a destroyed object (issue 20).
+    private static func serverInterface(_ owner: WeakJobServer, _ objects: DBusObjectServer) -> DBusInterface {
         DBusInterface(name: "org.kde.JobViewServerV2", methods: [
             DBusMethod("requestView", inputs: [DBusArgument("desktopEntry", "s"), DBusArgument("capabilities", "i"),
                                                DBusArgument("hints", "a{sv}")],
-                       outputs: [DBusArgument("trackerPath", "o")]) { [unowned self, unowned objects] call throws(DBusError) in
-                let arguments = call.arguments
-                lock.lock()
-                let path = "/org/kde/notificationmanager/jobs/JobView_\(requestLog.count + 1)"
-                requestLog.append(Request(appName: arguments[0].string ?? "",
-                                          capabilities: Int32(arguments[1].integer ?? -1),
-                                          hints: arguments[2].vardict ?? [:], path: path))
-                jobCalls[path] = []
-                lock.unlock()
-                try objects.export(path, jobInterfaces(path: path))  // on the server thread, inside a call
-                return [.objectPath(path)]
+                       outputs: [DBusArgument("trackerPath", "o")]) { [weak objects] call throws(DBusError) in
+                guard let server = owner.value, let objects else { throw .failed("the job server is stopping") }
+                return try server.requestView(call, objects)
             },
         ])
     }
 
-    private func jobInterfaces(path: String) -> [DBusInterface] {
-        let record = { [unowned self] (member: String, call: DBusMethodCall) -> [DBusValue] in
-            lock.lock()
-            jobCalls[path, default: []].append(JobCall(member: member, arguments: call.arguments))
-            lock.unlock()
+    /// Records a requestView and exports the job it makes (on the server thread, inside the call).
+    private func requestView(_ call: DBusMethodCall, _ objects: DBusObjectServer) throws(DBusError) -> [DBusValue] {
+        let arguments = call.arguments
+        lock.lock()
+        let path = "/org/kde/notificationmanager/jobs/JobView_\(requestLog.count + 1)"
+        requestLog.append(Request(appName: arguments[0].string ?? "",
+                                  capabilities: Int32(arguments[1].integer ?? -1),
+                                  hints: arguments[2].vardict ?? [:], path: path))
+        jobCalls[path] = []
+        lock.unlock()
+        try objects.export(path, Self.jobInterfaces(WeakJobServer(self), path: path))  // on the server thread, inside a call
+        return [.objectPath(path)]
+    }
+
+    private static func jobInterfaces(_ owner: WeakJobServer, path: String) -> [DBusInterface] {
+        let record = { (member: String, call: DBusMethodCall) -> [DBusValue] in
+            owner.value?.record(member, call, on: path)
             return []
         }
         let amount = [DBusArgument("amount", "t"), DBusArgument("unit", "s")]
@@ -81,6 +87,12 @@ final class FakeJobViewServer: @unchecked Sendable {
         ], signals: [DBusSignal("cancelRequested", [])])]
     }
 
+    private func record(_ member: String, _ call: DBusMethodCall, on path: String) {
+        lock.lock()
+        jobCalls[path, default: []].append(JobCall(member: member, arguments: call.arguments))
+        lock.unlock()
+    }
+
     /// Every requestView so far.
     var requests: [Request] { lock.lock(); defer { lock.unlock() }; return requestLog }
 
@@ -98,6 +110,13 @@ final class FakeJobViewServer: @unchecked Sendable {
         current?.withObjects { try? $0.emit(path: path, interface: "org.kde.JobViewV2", signal: "cancelRequested", []) }
     }
 
+    /// A barrier: true once every job call the daemon sent before it answered a Ping sent now
+    /// has been recorded.
+    func syncWithDaemon() -> Bool {
+        lock.lock(); let current = running; lock.unlock()
+        return current?.sync(with: DaemonProcess.busName) ?? false
+    }
+
     /// Leaves the bus, as plasmashell exiting.
     func stop() {
         lock.lock(); let current = running; running = nil; lock.unlock()
@@ -110,5 +129,5 @@ final class FakeJobViewServer: @unchecked Sendable {
 /// Lets the server thread call back into its owner without retaining it.
 private final class WeakJobServer: @unchecked Sendable {
     weak var value: FakeJobViewServer?
-    init(_ value: FakeJobViewServer) { self.value = value }
+    init(_ value: FakeJobViewServer?) { self.value = value }
 }

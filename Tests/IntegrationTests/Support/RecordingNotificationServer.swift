@@ -36,21 +36,27 @@ final class RecordingNotificationServer: @unchecked Sendable {
         self.capabilities = capabilities
         let owner = WeakBox(self)
         thread = try ServerThread(address: bus.address) { connection, objects, _ in
-            guard let server = owner.value else { return }
-            try objects.export("/org/freedesktop/Notifications", [server.interface()])
+            try objects.export("/org/freedesktop/Notifications", [Self.interface(owner)])
             _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
         }
         _ = bus.waitForOwner("org.freedesktop.Notifications")
     }
 
-    private func interface() -> DBusInterface {
-        NotificationsInterface.make(serverName: name, vendor: "LiveActivities tests", version: version,
-                                    capabilities: capabilities,
-                                    notify: { [unowned self] call in record(call) },
-                                    close: { [unowned self] id in
-                                        lock.lock(); closedIDs.append(id); lock.unlock()
-                                        emit("NotificationClosed", [.uint32(id), .uint32(3)])
-                                    })
+    /// The table the server thread serves. It reaches the recorder only through `owner`
+    /// (weak): a Notify that arrives while the recorder is being freed (its `deinit` waits for
+    /// this thread) gets id 0 instead of reading a destroyed object, which killed the whole
+    /// test process before (issue 20).
+    private static func interface(_ owner: WeakBox<RecordingNotificationServer>) -> DBusInterface {
+        let server = owner.value
+        return NotificationsInterface.make(serverName: server?.name ?? "recorder", vendor: "LiveActivities tests",
+                                           version: server?.version ?? "1.0", capabilities: server?.capabilities ?? [],
+                                           notify: { call in owner.value?.record(call) ?? 0 },
+                                           close: { id in owner.value?.recordClose(id) })
+    }
+
+    private func recordClose(_ id: UInt32) {
+        lock.lock(); closedIDs.append(id); lock.unlock()
+        emit("NotificationClosed", [.uint32(id), .uint32(3)])
     }
 
     private func record(_ call: NotificationsInterface.NotifyArguments) -> UInt32 {

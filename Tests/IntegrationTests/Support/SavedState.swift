@@ -25,4 +25,23 @@ enum SavedState {
         }
         return ids
     }
+
+    /// The notification id saved for activity `id` (state.json's table, then the journal's
+    /// `{"notification": …}` records), nil when none is saved yet.
+    static func notificationID(of id: String, in stateDirectory: URL) -> UInt32? {
+        var number: UInt32?
+        if let data = try? Data(contentsOf: stateDirectory.appendingPathComponent("state.json")),
+           let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let table = json["notificationIDs"] as? [String: Any], let saved = table[id] as? Int {
+            number = UInt32(exactly: saved)
+        }
+        if let journal = try? Data(contentsOf: stateDirectory.appendingPathComponent("state.journal")) {
+            for line in journal.split(separator: UInt8(ascii: "\n")) {
+                guard let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                      let notification = record["notification"] as? [String: Any], notification["id"] as? String == id else { continue }
+                number = (notification["number"] as? Int).flatMap { UInt32(exactly: $0) }
+            }
+        }
+        return number
+    }
 }

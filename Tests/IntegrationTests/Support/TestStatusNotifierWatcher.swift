@@ -51,6 +51,13 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
         waitUntil(timeout: timeout) { registrations.count >= count }
     }
 
+    /// A barrier: true once every call the daemon sent before it answered a Ping sent now has
+    /// been recorded.
+    func syncWithDaemon() -> Bool {
+        lock.lock(); let current = running; lock.unlock()
+        return current?.sync(with: DaemonProcess.busName) ?? false
+    }
+
     /// Stops serving and closes the connection, which releases the name (a watcher exiting).
     func stop() {
         lock.lock(); let current = running; running = nil; lock.unlock()

@@ -59,6 +59,4 @@ extension TestClient {
         return (reply.first?.string ?? "", reply.count > 1 && reply[1] == .boolean(true))
     }
 
-    /// Processes signals for `seconds` (so the client keeps its inbox drained while a test waits).
-    func idle(_ seconds: Double) { _ = waitFor(timeout: seconds) { false } }
 }

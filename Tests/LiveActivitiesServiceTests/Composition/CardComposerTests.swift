@@ -6,7 +6,7 @@ import Testing
 
 /// The card rules, as a table of moments: what the user sees on the card after an alert,
 /// while it is held, when the hold ends, once the activity ended, and beside a KDE job.
-@Suite struct CardComposerTests {
+@Suite(.timeLimit(.minutes(5))) struct CardComposerTests {
     static let t0 = 1_700_000_000.0
 
     /// A generic activity with a title, a body and progress, rendered at `now`; ended at `now` if asked.

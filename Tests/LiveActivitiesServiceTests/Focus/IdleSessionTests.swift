@@ -10,7 +10,7 @@ import TestSupport
 /// `idle-pause-after` (3 min by default), and when the user is back its card asks whether the
 /// time away counts. Idleness from a fake `org.gnome.Mutter.IdleMonitor` on the private bus,
 /// time from the manual clock.
-@Suite struct IdleSessionTests {
+@Suite(.timeLimit(.minutes(5))) struct IdleSessionTests {
     /// A world with the idle monitor on its bus and a focus session started at t0.
     final class Away {
         let world: ServiceWorld

@@ -7,7 +7,7 @@ import TestSupport
 /// Plasma's Do Not Disturb as the daemon drives it: `Inhibit(s desktop_entry, s reason,
 /// a{sv} hints) -> u` and `UnInhibit(u)` on `org.freedesktop.Notifications` (Plasma 5.27 and 6),
 /// against a fake with that signature that tracks inhibitions by their holder, as Plasma does.
-@Suite struct PlasmaInhibitTests {
+@Suite(.timeLimit(.minutes(5))) struct PlasmaInhibitTests {
     /// The inhibitions the fake holds: cookie → the holder's unique name.
     final class FakePlasma: @unchecked Sendable {
         let held = LockedBox<[UInt32: String]>([:])

@@ -9,7 +9,7 @@ import TestSupport
 /// Focus quiets the desktop (issue 21): the desktop's Do Not Disturb follows the live focus
 /// sessions, the user's own state comes back at the end, after a crash and after a restart,
 /// and the daemon's own alerts still break through. In-process, with a recorded Do Not Disturb.
-@Suite struct QuietDesktopTests {
+@Suite(.timeLimit(.minutes(5))) struct QuietDesktopTests {
     @Test func aFocusSessionTurnsDoNotDisturbOnAndItsEndPutsTheUsersStateBack() throws {
         let dnd = FakeDoNotDisturb(state: "false")
         let world = try ServiceWorld.focused(dnd)

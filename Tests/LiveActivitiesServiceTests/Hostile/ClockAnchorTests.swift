@@ -10,7 +10,7 @@ import TestSupport
 /// showed its full time, frozen, for ten minutes on `main`: its start, taken from the old
 /// clock, lay in the future. Now a start the daemon took from its own clock moves with the
 /// step, while a start the user gave stays as given. In-process, on the injected clock.
-@Suite struct ClockAnchorTests {
+@Suite(.timeLimit(.minutes(5))) struct ClockAnchorTests {
     /// The activity's remaining time as the panel shows it (`compact-trailing`, `m:ss`).
     static func remaining(_ world: ServiceWorld, _ id: String) -> String? {
         world.onService { service in (try? service.properties(id: id))?.vardict?["compact-trailing"]?.string }

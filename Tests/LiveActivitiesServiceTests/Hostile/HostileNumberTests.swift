@@ -9,7 +9,7 @@ import TestSupport
 /// the same decoding) is checked once at the edge. Each value below crashed the daemon on
 /// `main` (a Double→Int64 trap while rendering or publishing) and, being saved first, crashed
 /// it again at every restart. Now each gets `InvalidArgs` and changes nothing, on disk included.
-@Suite struct HostileNumberTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileNumberTests {
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
 
     /// A hostile call: its name, and what it does to the service.

@@ -12,7 +12,7 @@ import TestSupport
 /// they meet the same checks as a bus call. On `main`, each message below was applied and
 /// crashed the daemon (or, with a NUL, broke every later `Get`); now each is rejected with
 /// `InvalidArgs` and nothing changes. The service runs in-process with push state but no broker.
-@Suite struct HostilePushValueTests {
+@Suite(.timeLimit(.minutes(5))) struct HostilePushValueTests {
     static let startToken = "0123456789abcdef0123456789abcdef"
 
     /// A hostile payload and whether it goes to the push-to-start topic (else the live activity's channel).

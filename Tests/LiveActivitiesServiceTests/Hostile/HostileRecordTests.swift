@@ -6,7 +6,7 @@ import Testing
 /// Issue 18, points 1 and 3: a state file or journal already holding a time of 1e300 or a NUL
 /// (written by an older daemon, edited by hand, damaged) is set aside at load like any
 /// unreadable record, so a restart never restores what would crash it or break the bus views.
-@Suite struct HostileRecordTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileRecordTests {
     /// A saved state with two generic activities, "good" and "bad".
     final class World {
         let directory: URL

@@ -10,7 +10,7 @@ import TestSupport
 /// `main`, an existing 755 directory stayed 755; symbolic links at `lock` and `state.journal`
 /// were written through (their target truncated); and when `flock` failed with anything but
 /// EWOULDBLOCK the daemon served without the lock and wrote as usual.
-@Suite struct StateFileSafetyTests {
+@Suite(.timeLimit(.minutes(5))) struct StateFileSafetyTests {
     final class World {
         let root: URL
         let directory: URL

@@ -7,7 +7,7 @@ import Testing
 /// An alert on a ticking card, in-process with a manual clock: it pops up with its sound, its
 /// text stays 15 s while the state below it moves on, then the card shows the state again by
 /// itself. Before: a subprocess test that waited 20 s of real time.
-@Suite struct AlertHoldTests {
+@Suite(.timeLimit(.minutes(5))) struct AlertHoldTests {
     @Test func anAlertIsHeldFifteenSecondsThenTheCardShowsTheStateAgain() throws {
         let world = try ServiceWorld()
         let sink = try #require(world.sink)

@@ -6,7 +6,7 @@ import Testing
 
 /// Which cards the service hands to the presenter, in-process: one per change, none while
 /// disabled, the current one when enabled again, and a close when the activity is dismissed.
-@Suite struct ServiceCardTests {
+@Suite(.timeLimit(.minutes(5))) struct ServiceCardTests {
     @Test func disablingHidesCardsAndEnablingShowsThemAsTheyAreNow() throws {
         let world = try ServiceWorld()
         let sink = try #require(world.sink)

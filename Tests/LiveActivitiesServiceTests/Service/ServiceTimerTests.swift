@@ -6,7 +6,7 @@ import Testing
 
 /// What the daemon's one timer does by itself, in-process with a manual clock: each moment is
 /// reached by moving the clock, so "nothing happened before" is exact and no test waits.
-@Suite struct ServiceTimerTests {
+@Suite(.timeLimit(.minutes(5))) struct ServiceTimerTests {
     /// A 16-hour fast 100 s in: its card shows minutes, so in the next 62 s it changes once,
     /// at 120 s, and the service sleeps until then. Before: a subprocess test idling 62 s.
     @Test func aMinutesCardChangesOnceAMinuteOnTheMinute() throws {

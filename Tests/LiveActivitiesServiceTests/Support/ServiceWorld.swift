@@ -85,7 +85,9 @@ final class ServiceWorld {
     }
 
     deinit {
-        // The service goes on its own thread, while its loop and object server still exist.
+        // Drops the box's reference on the service's thread. The service itself is never freed:
+        // ManagerInterface's handlers capture it, and it holds the object server that holds them
+        // (a cycle the daemon never breaks, as its service lives until exit). Its thread stops.
         let box = serviceBox
         thread.post { box.service = nil }
         thread.stop()

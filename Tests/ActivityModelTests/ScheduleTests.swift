@@ -1,0 +1,58 @@
+import Testing
+@testable import ActivityModel
+
+/// The model's side of scheduled starts and updates: what the one timer is armed for, and
+/// what a tick at and before the moment does, without any daemon.
+@Suite(.timeLimit(.minutes(2))) struct ScheduleTests {
+    @Test func aPendingStartIsTheNextDeadlineAndStartsExactlyThen() throws {
+        var registry = shippedRegistry()
+        let (id, events) = try registry.start(kind: "focus", attributes: [:], state: [:],
+                                              options: .init(startAt: t0 + 600), now: t0)
+        #expect(events == [.started(id, kind: "focus"), .statusChanged(id, .pending)])
+        #expect(registry.nextDeadline(after: t0, timeZoneOffset: 0) == t0 + 600)
+        #expect(registry.liveCount == 0 && registry.placesTaken == 1)
+        #expect(registry.compactText(now: t0, timeZoneOffset: 0) == "")
+        #expect(registry.tick(now: t0 + 599.999, timeZoneOffset: 0).isEmpty, "nothing before its time")
+        let started = registry.tick(now: t0 + 600, timeZoneOffset: 0)
+        #expect(started.first == .statusChanged(id, .active))
+        #expect(started.contains { if case .alert(id, _) = $0 { return true } else { return false } })
+        #expect(registry.activity(id.rawValue)?.timer?.endTime == t0 + 600 + 25 * 60)
+    }
+
+    @Test func aLateActivationAnchorsTheTimerThenButKeepsAGivenStart() throws {
+        var registry = shippedRegistry()
+        let (free, _) = try registry.start(kind: "focus", attributes: [:], state: [:], options: .init(startAt: t0 + 600), now: t0)
+        let (given, _) = try registry.start(kind: "generic", attributes: ["timer-start": .double(t0 + 600), "timer-end": .double(t0 + 1_200)],
+                                            state: ["title": .string("given")], options: .init(startAt: t0 + 600), now: t0)
+        _ = registry.tick(now: t0 + 900, timeZoneOffset: 0)
+        #expect(registry.activity(free.rawValue)?.timer?.start == t0 + 900, "anchored when it became active")
+        #expect(registry.activity(given.rawValue)?.timer?.start == t0 + 600, "an explicit timer start stays")
+    }
+
+    @Test func updatesKeepTimeOrderAndTheNextIsTheDeadline() throws {
+        var registry = shippedRegistry()
+        let (id, _) = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("0")], now: t0)
+        for at in [t0 + 30, t0 + 10, t0 + 20, t0 + 10] {
+            _ = try registry.scheduleUpdate(id: id.rawValue, state: ["title": .string("\(Int(at - t0))")], at: at, now: t0)
+        }
+        #expect(registry.activity(id.rawValue)?.timeline.map(\.at) == [t0 + 10, t0 + 10, t0 + 20, t0 + 30])
+        #expect(registry.nextDeadline(after: t0, timeZoneOffset: 0) == t0 + 10)
+        _ = registry.tick(now: t0 + 25, timeZoneOffset: 0)
+        #expect(registry.activity(id.rawValue)?.state["title"] == .string("20"), "every due update applied, in order")
+        #expect(registry.activity(id.rawValue)?.timeline.map(\.at) == [t0 + 30])
+    }
+}
+
+/// Pending activities are not ended ones: the cap on ended activities waiting for their
+/// dismissal never removes one.
+@Suite(.timeLimit(.minutes(2))) struct PendingIsNotEndedTests {
+    @Test func theEndedCapLeavesPendingActivitiesAlone() throws {
+        var registry = shippedRegistry(limits: Limits(maxEndedActivities: 0))
+        let (pending, _) = try registry.start(kind: "focus", attributes: [:], state: [:], options: .init(startAt: t0 + 600), now: t0)
+        let (other, _) = try registry.start(kind: "generic", attributes: [:], state: [:], now: t0)
+        let events = try registry.end(id: other.rawValue, now: t0 + 1)
+        #expect(events.contains(.dismissed(other)), "the ended one goes at once (cap 0)")
+        #expect(!events.contains(.dismissed(pending)))
+        #expect(registry.activity(pending.rawValue)?.status == .pending)
+    }
+}
