@@ -33,6 +33,7 @@ extension ActivityService {
         guard let focus else { return }
         focus.idleSource?.stopWatching()
         focus.idleSource = nil
+        focus.noIdleSourceFound = false
         focus.watching = .nothing
         settleFocus(now: clock.now)
     }
@@ -69,11 +70,11 @@ extension ActivityService {
         focus.idleSource?.stopWatching()
         focus.watching = wanted
         if wanted == .nothing { return }
-        if focus.idleSource == nil { focus.idleSource = focus.findIdleSource() }
-        guard let source = focus.idleSource else {
-            focus.watching = .nothing
-            return
+        if focus.idleSource == nil && !focus.noIdleSourceFound {
+            focus.idleSource = focus.findIdleSource()
+            focus.noIdleSourceFound = focus.idleSource == nil
         }
+        guard let source = focus.idleSource else { return }
         switch wanted {
         case .idle:
             source.watchForIdle(threshold: focus.idlePauseAfter) { [weak self] idleSeconds in self?.userWentIdle(idleSeconds) }
