@@ -118,7 +118,12 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, Signa
     func received(_ snapshot: DaemonSnapshot) {
         guard let content = snapshot.content(ContentState.self) else { return }
         setContent(content)
-        setState(ActivityState(status: snapshot.status))
+        // A Get's reply can be older than a status signal that came before it: it never moves
+        // the state back (pending → active → ended → dismissed; active and stale alternate).
+        lock.lock()
+        let snapshotState = ActivityState(status: snapshot.status)
+        if snapshotState.lifecycleRank >= latestState.lifecycleRank { latestState = snapshotState }
+        lock.unlock()
     }
 }
 

@@ -34,6 +34,16 @@ public enum ActivityState: String, Equatable, Hashable, Sendable, Codable {
         default: self = .active
         }
     }
+
+    /// How far along its life an activity in this state is; it never goes back.
+    var lifecycleRank: Int {
+        switch self {
+        case .pending: 0
+        case .active, .stale: 1
+        case .ended: 2
+        case .dismissed: 3
+        }
+    }
 }
 
 /// When the card of an ended activity goes away, as in ActivityKit: after up to four hours

@@ -32,15 +32,34 @@ extension Activity {
         if let problem = BusText.problem(kind, role: "kind") ?? appName.flatMap({ BusText.problem($0, role: "appName") }) {
             return problem
         }
-        for (role, values) in [("attribute", attributes), ("state key", state)] {
-            do throws(ActivityError) {
-                try BusText.check(values, role: role)
-            } catch {
-                return error.message
+        if let problem = Self.valuesProblem(attributes, role: "attribute") ?? Self.valuesProblem(state, role: "state key") {
+            return problem
+        }
+        guard timeline.count <= ScheduleLimits.maxScheduledUpdates else {
+            return "\(timeline.count) scheduled updates, more than \(ScheduleLimits.maxScheduledUpdates)"
+        }
+        for (index, scheduled) in timeline.enumerated() {
+            let role = "scheduledUpdates[\(index)]"
+            if let problem = Self.valuesProblem(scheduled.state, role: "\(role) state key") { return problem }
+            guard scheduled.options.relevance?.isFinite ?? true else { return "\(role).relevance is not finite" }
+            let texts = [("alert-title", scheduled.options.alertTitle), ("alert-body", scheduled.options.alertBody),
+                         ("alert-sound", scheduled.options.alertSound)]
+            for case let (name, text?) in texts {
+                if let problem = BusText.problem(text, role: "\(role).\(name)") { return problem }
             }
-            for (key, value) in values {
-                if case .double(let number) = value, !number.isFinite { return "\(role) \(Quoted.text(key)) is not finite" }
-            }
+        }
+        return nil
+    }
+
+    /// Why the keys and values of `values` are not fit for the bus (a NUL, a non-finite number).
+    private static func valuesProblem(_ values: [String: Value], role: String) -> String? {
+        do throws(ActivityError) {
+            try BusText.check(values, role: role)
+        } catch {
+            return error.message
+        }
+        for (key, value) in values {
+            if case .double(let number) = value, !number.isFinite { return "\(role) \(Quoted.text(key)) is not finite" }
         }
         return nil
     }

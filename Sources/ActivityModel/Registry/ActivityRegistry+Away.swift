@@ -26,14 +26,6 @@ extension ActivityRegistry {
             awaySeconds = pauseSpan + ranWhileAway
         }
         timer.pausedAt = nil
-        let oldStatus = activity.status
-        activity.timer = timer
-        activity.updatedAt = now
-        activity.status = Self.liveStatus(of: activity, at: now)
-        storage[activity.id] = activity
-        renderCache[activity.id] = nil
-        var events: [ActivityEvent] = [.updated(activity.id)]
-        if activity.status != oldStatus { events.append(.statusChanged(activity.id, activity.status)) }
-        return (events, awaySeconds)
+        return (store(activity: &activity, timer: timer, now: now), awaySeconds)
     }
 }

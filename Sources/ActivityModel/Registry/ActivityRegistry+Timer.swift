@@ -63,7 +63,7 @@ extension ActivityRegistry {
     }
 
     /// Saves a timer change and reports `updated` plus the status change it caused.
-    private mutating func store(activity: inout Activity, timer: TimerState, now: UnixTime) -> [ActivityEvent] {
+    mutating func store(activity: inout Activity, timer: TimerState, now: UnixTime) -> [ActivityEvent] {
         let oldStatus = activity.status
         activity.timer = timer
         activity.updatedAt = now

@@ -178,10 +178,13 @@ public final class EventLoop {
         let started = Clocks.monotonicNanoseconds
         var more = false
         for _ in 0..<Self.postedBatchLimit {
-            let (work, stop, left) = remote.takeBatch(limit: 1)
-            for item in work { item() }
-            if stop { stopRequested = true }
+            let (work, stop, left) = remote.takeNext()
+            work?()
             more = left
+            if stop {
+                stopRequested = true
+                break
+            }
             guard more, Clocks.monotonicNanoseconds - started < Self.postedBatchNanoseconds else { break }
         }
         if more { remote.wake() }

@@ -43,14 +43,32 @@ struct ToolCommand {
         guard spawned == 0 else {
             throw Failure(description: "\(executable) could not be started: \(String(cString: strerror(spawned)))")
         }
-        let output = readAll(pipeEnds[0], pid: pid)
+        let started = Self.monotonicSeconds()
+        var output = readAll(pipeEnds[0], pid: pid)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // A tool that closed its output but does not exit is killed at the same deadline.
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+            if Self.monotonicSeconds() - started > timeout {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                output = nil
+                break
+            }
+            usleep(10_000)
+        }
         guard let output else { throw Failure(description: "\(commandLine) did not finish within \(Int(timeout)) s; killed") }
         let exited = (status & 0x7f) == 0
         let code = (status >> 8) & 0xff
         guard exited && code == 0 else { throw Failure(description: "\(commandLine) failed (status \(exited ? code : -1))") }
         return Self.trimmed(output)
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     var commandLine: String { ([executable] + arguments).joined(separator: " ") }

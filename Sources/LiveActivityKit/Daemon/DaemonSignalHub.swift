@@ -95,7 +95,7 @@ final class DaemonSignalHub: @unchecked Sendable {
         connected = false
         let waiting = pending
         pending = [:]
-        let handlers = Array(subscribers.values)
+        let handlers = handlersInOrder()
         lock.unlock()
         for completion in waiting.values {
             completion(.failure(ActivityAuthorizationError(.daemonUnavailable, "the session bus connection was lost")))
@@ -103,12 +103,19 @@ final class DaemonSignalHub: @unchecked Sendable {
         for handler in handlers { handler(.disconnected) }
     }
 
+    /// The subscribers in the order they subscribed (call with the lock held): an activity's own
+    /// observer, made when it was requested, sees a signal before a sequence made later, so
+    /// `activityState` is already current when `activityStateUpdates` yields.
+    private func handlersInOrder() -> [@Sendable (DaemonSignal) -> Void] {
+        subscribers.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     /// Parses a message from the bus and hands it to every subscriber.
     func dispatch(_ message: DBusMessage) {
         guard message.kind == .signal, message.path == DaemonLink.managerPath,
               let signal = Self.parse(message) else { return }
         lock.lock()
-        let handlers = Array(subscribers.values)
+        let handlers = handlersInOrder()
         lock.unlock()
         for handler in handlers { handler(signal) }
     }

@@ -64,6 +64,19 @@ import Testing
         for activity in loaded.registry.activities { #expect(activity.recordProblem == nil) }
     }
 
+    /// A scheduled update saved with a NUL in its state would be merged into the live state
+    /// when due: the record holding it is set aside at load like the others.
+    @Test func aScheduledUpdateWithANulIsSetAside() throws {
+        let w = try World()
+        _ = try w.registry.scheduleUpdate(id: "bad", state: ["body": .string("later")], at: 2_000, now: 1_001)
+        try StateStore(paths: w.paths).saveAll(PersistedState(registry: w.registry.snapshot))
+        try w.edit("\"later\"", "\"la\\u0000ter\"")
+        let store = StateStore(paths: w.paths)
+        let loaded = try #require(store.load(now: 1_500))
+        #expect(loaded.registry.activities.map(\.id.rawValue) == ["good"], "only the good record is restored")
+        #expect(store.status.contains("\"bad\""), "StorageStatus names the record set aside: \(store.status)")
+    }
+
     @Test func aJournalRecordOutOfRangeIsSkipped() throws {
         let w = try World()
         let header = try #require(String(contentsOf: w.journal, encoding: .utf8).split(separator: "\n").first)

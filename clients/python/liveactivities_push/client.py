@@ -109,7 +109,7 @@ class PushClient:
         """Connects and subscribes to the receipts; returns once the broker confirmed both."""
         self._mqtt.connect(self.host, self.port, keepalive=30)
         self._mqtt.loop_start()
-        deadline = time.monotonic() + (timeout or self.timeout)
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         with self._lock:
             while not self._ready and self._connect_error is None:
                 left = deadline - time.monotonic()
@@ -158,7 +158,7 @@ class PushClient:
         if not _CHANNEL.match(channel or ""):
             raise ValueError(f"channel: 1 to 64 of A-Z a-z 0-9 _ . -, got {channel!r}")
         waiter = self._publish("channel", channel, payload, 10, None, None)
-        deadline = time.monotonic() + (timeout or self.timeout)
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         with self._lock:
             while True:
                 now = time.monotonic()
@@ -184,7 +184,7 @@ class PushClient:
                 waiters.append(self._publish("activity", token, payload, 10, None, None))
             except PushError as error:
                 waiters.append(error)
-        deadline = time.monotonic() + (timeout or self.timeout)
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         results = []
         for item in waiters:
             if isinstance(item, PushError):
