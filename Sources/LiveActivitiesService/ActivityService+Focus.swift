@@ -33,7 +33,7 @@ extension ActivityService {
         guard let focus else { return }
         focus.idleSource?.stopWatching()
         focus.idleSource = nil
-        focus.noIdleSourceFound = false
+        focus.idleSourceMissing = false
         focus.watching = .nothing
         settleFocus(now: clock.now)
     }
@@ -70,11 +70,14 @@ extension ActivityService {
         focus.idleSource?.stopWatching()
         focus.watching = wanted
         if wanted == .nothing { return }
-        if focus.idleSource == nil && !focus.noIdleSourceFound {
+        if focus.idleSource == nil, !focus.idleSourceMissing {
             focus.idleSource = focus.findIdleSource()
-            focus.noIdleSourceFound = focus.idleSource == nil
+            focus.idleSourceMissing = focus.idleSource == nil
         }
-        guard let source = focus.idleSource else { return }
+        guard let source = focus.idleSource else {
+            focus.watching = .nothing
+            return
+        }
         switch wanted {
         case .idle:
             source.watchForIdle(threshold: focus.idlePauseAfter) { [weak self] idleSeconds in self?.userWentIdle(idleSeconds) }
@@ -146,7 +149,7 @@ extension ActivityService {
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }
-        apply(alerts, now: now)
+        apply(alerts, in: readView(at: now))
         settleFocus(now: now)
     }
 

@@ -22,9 +22,10 @@ final class FocusSupport {
     /// Finds the desktop's idle source (nil: none now; asked again when a watch is wanted).
     let findIdleSource: () -> (any IdleSource)?
     var idleSource: (any IdleSource)?
-    /// No idle monitor was on the bus when last asked: not asked again (two blocking bus calls)
-    /// until one comes (`idleSourceChanged`, from NameOwnerChanged).
-    var noIdleSourceFound = false
+    /// No idle monitor was found, and none has come since (`ownerWatch`): not looked for again
+    /// at every settling (each look is a blocking call on the bus, once a second under a
+    /// seconds countdown).
+    var idleSourceMissing = false
     var watching = Watch.nothing
     var ledger: AwayLedger
     /// The handler that hears idle monitors come and go (kept so it stays registered).
