@@ -26,6 +26,13 @@ public final class StatusNotifierItem {
     /// signals (several a second under a seconds countdown) are not sent; a host that comes
     /// later reads the item's current properties and menu.
     private(set) var watcherPresent = false
+    /// Whether the label is to be announced again once the host that registration reached has
+    /// set the item up (its first `GetLayout`). GNOME 48's AppIndicator extension (the
+    /// version in Debian 13) does not show an `XAyatanaLabel` it read while setting the item
+    /// up, drops an `XAyatanaNewLabel` that arrives during setup (with an error in the shell's
+    /// log), and ignores one that repeats the text it already has. A label that does not
+    /// change after registration (a paused timer) would never show there.
+    private var labelAnnouncementDue = false
 
     init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid(),
          onAction: @escaping (String, String) -> Void) {
@@ -34,6 +41,7 @@ public final class StatusNotifierItem {
         self.state = state
         menu = TrayMenu(server: server, sections: state.menu, onAction: onAction)
         busName = "org.kde.StatusNotifierItem-\(processID)-1"
+        menu.onLayoutRead = { [weak self] in self?.hostIsSetUp() }
     }
 
     deinit {
@@ -87,8 +95,23 @@ public final class StatusNotifierItem {
         if watcherPresent { register() }
     }
 
+    /// A host read the menu, so it has set the item up: the label goes out once more as a
+    /// standard PropertiesChanged, which the host's proxy passes on even when the text is the
+    /// one it read (the label's own signal would be dropped as no change). Later label changes
+    /// go out as `XAyatanaNewLabel` only.
+    private func hostIsSetUp() {
+        guard labelAnnouncementDue, watcherPresent else { return }
+        labelAnnouncementDue = false
+        let label: [String: DBusValue] = ["XAyatanaLabel": .string(state.label),
+                                          "XAyatanaLabelGuide": .string(state.labelGuide)]
+        emit("PropertiesChanged",
+             [.string(StatusNotifierItemInterface.name), .vardict(label), .array(elementSignature: "s", [])],
+             interface: "org.freedesktop.DBus.Properties")
+    }
+
     /// `RegisterStatusNotifierItem(busName)`, sent without waiting for (or wanting) a reply.
     private func register() {
+        labelAnnouncementDue = true
         do {
             let call = try DBusMessage.methodCall(destination: Self.watcherName, path: Self.watcherPath,
                                                   interface: Self.watcherName, member: "RegisterStatusNotifierItem")
@@ -100,9 +123,9 @@ public final class StatusNotifierItem {
         }
     }
 
-    private func emit(_ signal: String, _ arguments: [DBusValue] = []) {
+    private func emit(_ signal: String, _ arguments: [DBusValue] = [], interface: String = StatusNotifierItemInterface.name) {
         do {
-            try server.emit(path: Self.path, interface: StatusNotifierItemInterface.name, signal: signal, arguments)
+            try server.emit(path: Self.path, interface: interface, signal: signal, arguments)
         } catch {
             Log.error("cannot emit \(signal): \(error.message)")
         }

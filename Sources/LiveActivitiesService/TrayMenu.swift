@@ -13,6 +13,9 @@ final class TrayMenu {
     private(set) var model = TrayMenuModel()
     private(set) var revision: UInt32 = 1
     private var sections: [TrayMenuSection] = []
+    /// Called after a host read the layout (`GetLayout`): a host reads the menu only once it
+    /// has set the item up, so the item learns here that its signals now reach a ready host.
+    var onLayoutRead: (() -> Void)?
 
     init(server: DBusObjectServer, sections: [TrayMenuSection], onAction: @escaping (String, String) -> Void) {
         self.server = server
@@ -52,6 +55,7 @@ final class TrayMenu {
 
     /// `(ia{sv}av)` of `parent` (the root or one item), with children down to `depth` (-1: all).
     func layout(parent: Int32, depth: Int64, names: [String]) throws(DBusError) -> DBusValue {
+        defer { onLayoutRead?() }
         if parent == TrayMenuModel.rootID {
             let children = depth == 0 ? [] : model.items.map { item in
                 DBusValue.variant(node(item.id, Self.filtered(item.properties, names)))

@@ -109,6 +109,43 @@ struct TrayTests {
         #expect(labels() == ["Backup 40%", "Backup 50%", ""], "one XAyatanaNewLabel per change: \(labels())")
     }
 
+    /// GNOME 48's AppIndicator extension shows the label only once a change reaches it after it
+    /// has set the item up, and it reads the menu only then: the first `GetLayout` after
+    /// registration brings the label once more as PropertiesChanged (which the host's proxy
+    /// passes on even for the text it has), later ones do not.
+    @Test func theLabelGoesOutAgainOnceTheHostReadTheMenu() throws {
+        let w = try World(watcherFirst: true)
+        let c = w.client
+        #expect(try #require(w.watcher).waitForRegistrations(1))
+        _ = try c.start("generic", state: ["title": .string("Backup"), "progress": .double(0.4)],
+                        options: ["id": .string("backup")])
+        // Each label the item announced, in order: its own signal, or PropertiesChanged.
+        func labels() -> [String] {
+            c.signals.compactMap { message -> String? in
+                guard message.path == "/StatusNotifierItem", let arguments = try? message.arguments() else { return nil }
+                if message.member == "XAyatanaNewLabel" { return arguments.first?.string }
+                guard message.member == "PropertiesChanged", arguments.first?.string == Self.itemInterface,
+                      let label = arguments[1].vardict?["XAyatanaLabel"]?.unwrapped.string else { return nil }
+                return "changed: \(label)"
+            }
+        }
+        #expect(c.waitFor { labels() == ["Backup 40%"] }, "\(labels())")
+
+        func readLayout() throws {
+            _ = try c.connection.callMethod(destination: w.itemName, path: "/MenuBar", interface: "com.canonical.dbusmenu",
+                                            member: "GetLayout",
+                                            arguments: [.int32(0), .int32(-1), .array(elementSignature: "s", [])],
+                                            timeoutMilliseconds: 5_000)
+        }
+        try readLayout()
+        #expect(c.waitFor { labels() == ["Backup 40%", "changed: Backup 40%"] }, "the host that read the menu: \(labels())")
+        try readLayout()
+        try c.update("backup", ["progress": .double(0.5)])
+        // Signals keep their order: a second announcement would come before the new label.
+        #expect(c.waitFor { labels().last == "Backup 50%" })
+        #expect(labels() == ["Backup 40%", "changed: Backup 40%", "Backup 50%"], "once per registration: \(labels())")
+    }
+
     @Test func registersAgainWhenTheWatcherIsReplaced() throws {
         let w = try World(watcherFirst: true)
         let first = try #require(w.watcher)
