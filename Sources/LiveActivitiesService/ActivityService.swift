@@ -25,9 +25,9 @@ public final class ActivityService {
     /// Wall clock, zone, monotonic time and wake-ups; read where a step needs the moment (a call
     /// or tick may read it more than once).
     let clock: ServiceClock
-    /// Replaced when kind files change (`KindDirectoryWatch`).
-    var catalog: KindCatalog
     let kindWatch: KindDirectoryWatch
+    /// The model. It holds the one kind catalog (replaced when kind files change,
+    /// `KindDirectoryWatch`) and the one set of limits; the service reads them from it.
     var registry: ActivityRegistry
     /// What the service keeps per activity beyond the model: one record each.
     var records: [String: ActivityRecord] = [:]
@@ -40,7 +40,6 @@ public final class ActivityService {
     let scheduler: TickScheduler
     /// The tray item, when the config asks for one; kept up to date with the compact text.
     var tray: StatusNotifierItem?
-    let limits: Limits
     /// Push over MQTT (`ActivityService+Push`); nil when `push-broker` is unset.
     var push: PushState?
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
@@ -64,10 +63,9 @@ public final class ActivityService {
         self.clock = clock
         store = StateStore(paths: paths)
         kindWatch = KindDirectoryWatch(directories: paths.kindDirectories)
-        catalog = KindCatalog.load(directories: paths.kindDirectories)
+        let catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
-        self.limits = limits
         scheduler = TickScheduler(clock: clock)
         loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
         server.readScope = { [weak self] reads in
@@ -93,6 +91,10 @@ public final class ActivityService {
 
     var activeCount: Int { registry.liveCount }
     var kindNames: [String] { catalog.names }
+    /// The kinds, as the registry holds them (the one copy).
+    var catalog: KindCatalog { registry.catalog }
+    /// The input limits, as the registry holds them (the one copy).
+    var limits: Limits { registry.limits }
     /// `StorageStatus`: `ok`, or the last write error and what was set aside at start.
     var storageStatus: String { store.status }
     var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }

@@ -89,7 +89,6 @@ extension ActivityService {
             Log.error("kind file \(problem.file): \(problem.message)")
         }
         let namesChanged = fresh.names != catalog.names
-        catalog = fresh
         registry.catalog = fresh
         Log.info("kinds read again: \(fresh.names.joined(separator: ", "))")
         refreshAll(now: clock.now)
