@@ -12,7 +12,7 @@ extension ActivityService {
     /// Queues events for the next publishing round. A started activity's object is exported
     /// at once (and only here), so a client can use the path the reply carries straight away.
     func publishLater(_ events: [ActivityEvent]) {
-        for case .started(let id, _) in events { try? exportActivity(id.rawValue) }
+        for case .started(let id, _) in events { exportActivityOrLog(id.rawValue) }
         rounds.unpublished += events
         guard !rounds.publishPending else { return }
         rounds.publishPending = true

@@ -25,7 +25,7 @@ extension ActivityService {
                 presenter?.adopt(id: id, notificationID: notificationID)
             }
         }
-        for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
+        for activity in registry.activities { exportActivityOrLog(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
         recordHistory(events, now: now)
         let view = readView(at: now)

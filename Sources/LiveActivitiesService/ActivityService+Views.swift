@@ -94,13 +94,23 @@ extension ActivityService {
 
     /// Puts the object of `id` on the bus, once; its properties are read at the moment of the
     /// read, all from one snapshot (the one of a GetManagedObjects' scope when in one).
-    func exportActivity(_ id: String) throws(DBusError) {
+    private func exportActivity(_ id: String) throws(DBusError) {
         guard records[id]?.isExported != true else { return }
         try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [weak self] id in
             guard let self else { return nil }
             return (self.scopedReads ?? self.readView()).snapshot(id)
         }])
         records[id, default: ActivityRecord()].isExported = true
+    }
+
+    /// `exportActivity`, with a failure logged: the activity stays in the model, and its
+    /// object is missing from the bus (the log says why) instead of silently.
+    func exportActivityOrLog(_ id: String) {
+        do {
+            try exportActivity(id)
+        } catch {
+            Log.error("activity \(id) is not on the bus: \(error.message)")
+        }
     }
 
     /// The activity was dismissed: its card, job and object go, and its record with them.
