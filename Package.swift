@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "liveactivity-bench", dependencies: ["DBus", "DaemonHarness", "LiveActivitiesContract", "MQTT"]),
         /// Real processes on a private bus, shared by the tests and the benchmark: a dbus-daemon,
         /// our daemon, Xvfb, dunst, fake notification servers on a thread of their own.
-        .target(name: "DaemonHarness", dependencies: ["DBus", "LiveActivitiesContract"]),
+        .target(name: "DaemonHarness", dependencies: ["ActivityFiles", "DBus", "LiveActivitiesContract"]),
 
         /// The tests' helpers: `DaemonHarness` re-exported, plus what only tests need.
         .target(name: "TestSupport", dependencies: ["DaemonHarness", "LiveActivitiesContract", "DBus"],

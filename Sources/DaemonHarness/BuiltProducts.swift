@@ -1,10 +1,11 @@
+import ActivityFiles
 import Foundation
 
 /// Where `swift build` put our executables: beside the test bundle.
 public enum BuiltProducts {
     /// The directory of the running test binary (e.g. `.build/debug`).
     public static var directory: URL {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe = RunningExecutable.path
         var url = URL(fileURLWithPath: exe).deletingLastPathComponent()
         while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("liveactivityd").path) {
             url = url.deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 import DBus
 import Dispatch
@@ -42,7 +43,7 @@ public enum Daemon {
     /// requested (DESIGN.md). Restored activities are exported right after the name, before
     /// the loop dispatches the first call, so no client sees the manager without them.
     private static func run(environment: [String: String]) throws(DBusError) -> Int32 {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = RunningExecutable.path
         let paths = DaemonPaths.resolve(environment: environment, executable: executable)
         let lock: StateLock?
         var lockProblem: String?

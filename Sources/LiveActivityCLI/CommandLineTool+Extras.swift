@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 import DBus
 import Foundation
@@ -42,7 +43,7 @@ extension CommandLineTool {
     }
 
     var paths: DaemonPaths {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = RunningExecutable.path
         return DaemonPaths.resolve(environment: environment, executable: executable)
     }
 

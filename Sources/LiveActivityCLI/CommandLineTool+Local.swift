@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 import Foundation
 
@@ -8,7 +9,7 @@ extension CommandLineTool {
     static let localCommands: Set<String> = ["kinds", "history", "stats"]
 
     func runLocal(_ command: ParsedCommand) throws(CLIError) {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = RunningExecutable.path
         let paths = DaemonPaths.resolve(environment: environment, executable: executable)
         let json = command.flags.contains("json")
         switch command.spec.name {

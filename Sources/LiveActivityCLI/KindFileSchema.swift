@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 import Foundation
 
@@ -7,7 +8,7 @@ public struct KindFileSchema: KeySchema {
     let catalog: KindCatalog
 
     public init(environment: [String: String]) {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = RunningExecutable.path
         let paths = DaemonPaths.resolve(environment: environment, executable: executable)
         catalog = KindCatalog.load(directories: paths.kindDirectories)
     }
