@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
         /// ActivityKit's names and shapes over the daemon's D-Bus API (docs/swift.md).
-        .target(name: "LiveActivityKit", dependencies: ["DBus", "ThreadSupport"]),
+        .target(name: "LiveActivityKit", dependencies: ["DBus", "LiveActivitiesContract", "ThreadSupport"]),
         /// The two example apps of the README, ported from iOS with one changed import.
         .executableTarget(name: "focusflow", dependencies: ["LiveActivityKit"], path: "Examples/focusflow"),
         .executableTarget(name: "leanup", dependencies: ["LiveActivityKit"], path: "Examples/leanup"),

@@ -149,10 +149,3 @@ public enum Daemon {
 private final class ExitStatus {
     var code: Int32 = 0
 }
-
-/// Carries a loop-thread object through a `@Sendable` closure that only runs on the loop
-/// (via `EventLoop.post`), where it is touched.
-struct LoopBound<Value: AnyObject>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

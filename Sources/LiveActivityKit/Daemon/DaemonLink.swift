@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import Foundation
+import LiveActivitiesContract
 import ThreadSupport
 
 /// The one connection of a process to `liveactivityd`: a D-Bus connection and its event loop
@@ -8,9 +9,9 @@ import ThreadSupport
 /// any thread by posting work to the loop. Calls wait on a semaphore (`request`, `activities`)
 /// or on a continuation (`update`, `end`); the daemon's signals go to `DaemonSignalHub`.
 final class DaemonLink: @unchecked Sendable {
-    static let busName = "io.github.liveactivities.LiveActivities1"
-    static let managerPath = "/io/github/liveactivities/LiveActivities1"
-    static let managerInterface = "io.github.liveactivities.LiveActivities1"
+    static let busName = BusNames.busName
+    static let managerPath = BusNames.managerPath
+    static let managerInterface = BusNames.managerInterface
     static let propertiesInterface = "org.freedesktop.DBus.Properties"
 
     /// The bus to use instead of `DBUS_SESSION_BUS_ADDRESS` (tests run the daemon on a private bus).
@@ -24,7 +25,7 @@ final class DaemonLink: @unchecked Sendable {
 
     let hub = DaemonSignalHub()
     private let remote: EventLoopRemote
-    private let connection: LoopOwned<DBusConnection>
+    private let connection: LoopBound<DBusConnection>
 
     /// Connects on a new thread and waits until the loop runs with the signal match installed.
     init(address: String?) throws(ActivityAuthorizationError) {
@@ -53,7 +54,7 @@ final class DaemonLink: @unchecked Sendable {
                 return false
             }
             connection.onDisconnect = { loop.stop() }
-            outcome.connected = (loop.remote, LoopOwned(connection))
+            outcome.connected = (loop.remote, LoopBound(connection))
             ready.signal()
             loop.run()
             hub.disconnected()
@@ -123,15 +124,9 @@ final class DaemonLink: @unchecked Sendable {
     }
 }
 
-/// A loop-thread object carried through `@Sendable` closures that only run on the loop.
-struct LoopOwned<Value: AnyObject>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 /// What the link's thread reports back while `DaemonLink.init` waits.
 private final class SetupOutcome: @unchecked Sendable {
-    var connected: (EventLoopRemote, LoopOwned<DBusConnection>)?
+    var connected: (EventLoopRemote, LoopBound<DBusConnection>)?
     var error: DBusError?
 }
 

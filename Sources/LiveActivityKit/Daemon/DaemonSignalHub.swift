@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import LiveActivitiesContract
 
 /// A change the daemon announced on its manager object.
 enum DaemonSignal: Sendable, Equatable {
@@ -142,7 +143,7 @@ final class DaemonSignalHub: @unchecked Sendable {
 
 /// D-Bus errors as ActivityKit's errors, keeping the daemon's message.
 enum DaemonErrors {
-    static let prefix = "io.github.liveactivities.LiveActivities1.Error."
+    static let prefix = BusNames.errorPrefix
 
     static func translate(_ error: DBusError) -> ActivityAuthorizationError {
         let absent = ["ServiceUnknown", "NameHasNoOwner", "NoReply", "Disconnected", "NoServer", "Timeout", "TimedOut"]
