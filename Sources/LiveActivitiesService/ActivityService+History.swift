@@ -52,7 +52,7 @@ extension ActivityService {
         guard store.historyIsDue(now: now) else { return }
         let path = store.paths.historyFile
         let rotation = HistoryRotation(path: path, summaryPath: HistoryFile(path: path).summaryPath,
-                                       now: now, timeZoneOffset: LocalTime.utcOffset(at: now))
+                                       now: now, timeZoneOffset: clock.utcOffset(at: now))
         store.historyRotationRunning = true
         let remote = loop.remote
         let target = LoopBound(self)

@@ -1,26 +1,9 @@
 import ActivityModel
 import Glibc
 
-/// The system's local time zone, read through the C library (TZ, /etc/localtime) instead of
-/// Foundation's `TimeZone`, which would pull Foundation and ICU into the daemon's memory.
+/// The system's clocks, read through the C library instead of Foundation (which would pull
+/// Foundation and ICU into the daemon's memory). The local zone is `SystemTimeZone`'s.
 public enum LocalTime {
-    /// Seconds east of UTC of local time at unix time `time` (DST as in force at that instant).
-    /// The zone is read again each time (`tzset`: a stat of /etc/localtime, re-read only when
-    /// replaced, or a changed TZ), so a zone change is seen without a restart.
-    public static func utcOffset(at time: Double) -> Double {
-        utcOffset(at: time, rereadingZone: true)
-    }
-
-    /// `utcOffset(at:)`, reading the zone again only when `rereadingZone` (the daemon's clock
-    /// does so at most once a second: the stat costs more than the rest of a reading).
-    public static func utcOffset(at time: Double, rereadingZone: Bool) -> Double {
-        if rereadingZone { tzset() }
-        var seconds = time_t(Int64(saturating: time.rounded(.down)))
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return 0 }
-        return Double(parts.tm_gmtoff)
-    }
-
     /// Now, in unix seconds with sub-second precision (the wall clock, like `Date()`).
     public static func now() -> Double {
         var spec = timespec()

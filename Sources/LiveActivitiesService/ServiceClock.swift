@@ -1,3 +1,4 @@
+import ActivityModel
 import DBus
 
 /// Identifies a wake-up asked of a `ServiceClock`, to cancel it.
@@ -61,7 +62,7 @@ public final class LoopClock: ServiceClock {
         let monotonic = LocalTime.monotonic()
         let reread = monotonic - zoneReadAt >= 1
         if reread { zoneReadAt = monotonic }
-        return LocalTime.utcOffset(at: time, rereadingZone: reread)
+        return SystemTimeZone.utcOffset(at: time, rereadingZone: reread)
     }
 
     @discardableResult

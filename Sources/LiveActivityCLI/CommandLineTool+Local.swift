@@ -36,14 +36,14 @@ extension CommandLineTool {
                     throw .usage("--by \(by): expected day or task")
                 }
                 let breakdown = HistoryBreakdown.of(report.entries, by: grouping) { time in
-                    Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+                    Double(utcOffset(Int64(saturating: time.rounded(.down))))
                 }
                 output(json ? HistoryExport.breakdownJSON(breakdown, grouping: grouping)
                             : HistoryExport.breakdownText(breakdown, grouping: grouping))
                 return
             }
             let time = now()
-            let offset = Double(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
+            let offset = Double(utcOffset(Int64(saturating: time.rounded(.down))))
             let figures = report.statistics(now: time, timeZoneOffset: offset)
             output(json ? OutputFormat.json(HistoryReport.statsJSON(figures)) : HistoryReport.statsText(figures))
         default:

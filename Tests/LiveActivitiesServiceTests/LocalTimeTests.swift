@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ActivityModel
 import LiveActivitiesService
 
 /// The daemon's local UTC offset (cards show local clock times): the same as Foundation's
@@ -56,8 +57,8 @@ struct LocalTimeInZoneTests {
         for step in 0..<(365 * 4) {
             let time = Self.newYear2026 + Double(step) * 6 * 3600 + 1234.5
             let expected = Double(foundation.secondsFromGMT(for: Date(timeIntervalSince1970: time)))
-            #expect(LocalTime.utcOffset(at: time) == expected, "\(identifier) at \(time)")
-            seen.insert(LocalTime.utcOffset(at: time))
+            #expect(SystemTimeZone.utcOffset(at: time) == expected, "\(identifier) at \(time)")
+            seen.insert(SystemTimeZone.utcOffset(at: time))
         }
         #expect(seen.count == 2, "standard and summer time: \(seen.sorted())")
         #expect(!seen.contains(0))
@@ -71,15 +72,15 @@ struct LocalTimeInZoneTests {
             // CEST from the last Sunday of March, 01:00 UTC, to the last Sunday of October, 01:00 UTC.
             let springForward = 1_774_746_000.0 // 2026-03-29T01:00:00Z
             let fallBack = 1_792_890_000.0 // 2026-10-25T01:00:00Z
-            #expect(LocalTime.utcOffset(at: Self.newYear2026) == 3600)
-            #expect(LocalTime.utcOffset(at: springForward - 1) == 3600)
-            #expect(LocalTime.utcOffset(at: springForward) == 7200)
-            #expect(LocalTime.utcOffset(at: fallBack - 0.5) == 7200)
-            #expect(LocalTime.utcOffset(at: fallBack) == 3600)
+            #expect(SystemTimeZone.utcOffset(at: Self.newYear2026) == 3600)
+            #expect(SystemTimeZone.utcOffset(at: springForward - 1) == 3600)
+            #expect(SystemTimeZone.utcOffset(at: springForward) == 7200)
+            #expect(SystemTimeZone.utcOffset(at: fallBack - 0.5) == 7200)
+            #expect(SystemTimeZone.utcOffset(at: fallBack) == 3600)
         case "IST-5:30":
-            #expect(LocalTime.utcOffset(at: Self.newYear2026) == 19_800)
+            #expect(SystemTimeZone.utcOffset(at: Self.newYear2026) == 19_800)
         case "UTC0":
-            #expect(LocalTime.utcOffset(at: Self.newYear2026) == 0)
+            #expect(SystemTimeZone.utcOffset(at: Self.newYear2026) == 0)
         default:
             Issue.record("no expectations for TZ=\(zone)")
         }

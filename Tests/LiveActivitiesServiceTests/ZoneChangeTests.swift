@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TestSupport
+import ActivityModel
 import LiveActivitiesService
 
 /// Issue 18, point 9, first bullet: the daemon read the zone with `localtime_r`, which never
@@ -28,10 +29,10 @@ import LiveActivitiesService
     @Test func theOffsetFollowsTZWithoutAnExplicitTzset() {
         guard ProcessInfo.processInfo.environment[ZoneChangeTests.probeVariable] == "1" else { return }
         let time = 1_767_225_600.0
-        #expect(LocalTime.utcOffset(at: time) == 0, "started in UTC")
+        #expect(SystemTimeZone.utcOffset(at: time) == 0, "started in UTC")
         setenv("TZ", "JST-9", 1)
-        #expect(LocalTime.utcOffset(at: time) == 32_400, "the daemon's next reading is in the new zone")
+        #expect(SystemTimeZone.utcOffset(at: time) == 32_400, "the daemon's next reading is in the new zone")
         setenv("TZ", "IST-5:30", 1)
-        #expect(LocalTime.utcOffset(at: time) == 19_800)
+        #expect(SystemTimeZone.utcOffset(at: time) == 19_800)
     }
 }

@@ -7,10 +7,11 @@ import Testing
 /// on a history file in a temporary state directory.
 @Suite(.timeLimit(.minutes(5))) struct HistoryExportTests {
     /// Runs the CLI with `$XDG_STATE_HOME` at `state`; returns what it printed.
-    func run(_ arguments: [String], state: URL) -> (Result<Void, CLIError>, String) {
+    func run(_ arguments: [String], state: URL,
+             utcOffset: @escaping @Sendable (Int64) -> Int64 = SystemTimeZone.utcOffset(at:)) -> (Result<Void, CLIError>, String) {
         var printed: [String] = []
         let tool = CommandLineTool(environment: ["XDG_STATE_HOME": state.path, "HOME": state.path],
-                                   schema: FakeSchema(), output: { printed.append($0) })
+                                   schema: FakeSchema(), output: { printed.append($0) }, utcOffset: utcOffset)
         let result = tool.run(arguments)
         return (result, printed.joined(separator: "\n"))
     }
@@ -66,5 +67,18 @@ import Testing
         if case .failure(let error) = bad { #expect(error.message.contains("expected day or task")) } else { Issue.record("accepted --by week") }
         let (badFormat, _) = run(["history", "--format", "xml"], state: state)
         if case .failure(let error) = badFormat { #expect(error.message.contains("csv")) } else { Issue.record("accepted xml") }
+    }
+
+    /// Days are the CLI's local days, from its one zone provider: at UTC+1 the second session
+    /// (23:03 UTC) starts on the next day.
+    @Test func statsByDayFollowsTheToolsZone() throws {
+        let state = try stateWithHistory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let (_, utc) = run(["stats", "--by", "day", "--json"], state: state, utcOffset: { _ in 0 })
+        let (_, plusOne) = run(["stats", "--by", "day", "--json"], state: state, utcOffset: { _ in 3600 })
+        let utcDays = try #require(try JSONSerialization.jsonObject(with: Data(utc.utf8)) as? [[String: Any]])
+        let plusOneDays = try #require(try JSONSerialization.jsonObject(with: Data(plusOne.utf8)) as? [[String: Any]])
+        #expect(utcDays.count == 1, "\(utc)")
+        #expect(plusOneDays.count == 2, "\(plusOne)")
     }
 }

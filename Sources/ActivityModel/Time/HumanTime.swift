@@ -17,7 +17,7 @@ public struct HumanTime: Sendable {
 
     /// Unix seconds now.
     public let now: Int64
-    /// Seconds east of UTC of local time at a unix instant (e.g. `LocalTime.utcOffset`).
+    /// Seconds east of UTC of local time at a unix instant (e.g. `SystemTimeZone.utcOffset`).
     public let utcOffset: @Sendable (Int64) -> Int64
 
     public init(now: Int64, utcOffset: @escaping @Sendable (Int64) -> Int64) {
