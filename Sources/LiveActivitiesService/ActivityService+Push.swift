@@ -34,10 +34,7 @@ extension ActivityService {
             Log.warning("push: \(healed) had a last-applied timestamp more than \(Int(PushRegistry.futureLeewaySeconds)) s ahead of the clock (saved by an older version); forgotten, so later messages apply again")
         }
         let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
-        let state = PushState(bridge: bridge, registry: registry, path: path)
-        push = state
-        state.save()
-        for topic in registry.topics(bridge.topics) { bridge.want(topic) }
+        push = PushState(bridge: bridge, registry: registry, path: path)
         for (id, token) in endedWhileAway { sendUnregisteredReceipt(id: id, token: token, why: "the activity is no longer live") }
         bridge.onStatus = { [weak self] _ in
             self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
@@ -61,14 +58,13 @@ extension ActivityService {
     /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
     /// `push-broker` is set but cannot be used).
     var pushStatus: String {
-        if let push { return push.bridge.status }
+        if let push { return push.status }
         return pushConfigProblem.map { "error: \($0)" } ?? "off"
     }
 
     /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
     func announcedPushToken(_ id: String) -> String {
-        guard let entry = push?.registry.activities[id], entry.announced else { return "" }
-        return entry.token ?? ""
+        push?.announcedToken(of: id) ?? ""
     }
 
     /// `PushToStartToken(kind)`: the kind's stable push-to-start token.
@@ -81,19 +77,11 @@ extension ActivityService {
             throw DBusError(name: BusNames.errorPrefix + "UnknownKind",
                             message: "no kind \"\(kind)\"; known kinds: \(kindNames.joined(separator: ", "))")
         }
-        let token = push.registry.startTokens[kind] ?? PushToken.make()
-        let isNew = push.registry.startTokens[kind] == nil
-        if isNew || push.lastSaveFailed {
-            push.registry.startTokens[kind] = token
-            do {
-                try push.saveDurably()
-            } catch {
-                if isNew { push.registry.startTokens[kind] = nil }
-                throw Self.storageFailed(error)
-            }
+        do {
+            return try push.startToken(kind: kind)
+        } catch {
+            throw Self.storageFailed(error)
         }
-        push.bridge.want(push.topics.start(token))
-        return token
     }
 
     /// Refuses push options of Start before anything changes, when push is off.
@@ -113,14 +101,9 @@ extension ActivityService {
     /// is refused with `StorageFailed`.
     func preparePush(_ id: String, _ request: StartRequest, restoring before: ActivityRegistry) throws(DBusError) {
         guard let push, request.pushType != nil || request.pushChannel != nil else { return }
-        var entry = PushRegistry.ActivityEntry()
-        if request.pushType != nil { entry.token = PushToken.make() }
-        entry.channel = request.pushChannel
-        push.registry.activities[id] = entry
         do {
-            try push.saveDurably()
+            try push.prepare(id: id, token: request.pushType != nil, channel: request.pushChannel)
         } catch {
-            push.registry.activities[id] = nil
             registry = before
             Log.error("push: \(error.description); Start refused")
             throw Self.storageFailed(error)
@@ -129,57 +112,39 @@ extension ActivityService {
 
     /// After the Start was committed: its token and channel are subscribed.
     func subscribePush(_ id: String) {
-        guard let push, let entry = push.registry.activities[id] else { return }
-        if let token = entry.token { push.bridge.want(push.topics.activity(token)) }
-        if let channel = entry.channel { push.bridge.want(push.topics.channel(channel)) }
+        push?.subscribe(id: id)
     }
 
     /// The Start could not be committed after all: its push entry is forgotten again.
     func forgetPush(_ id: String) {
-        guard let push, push.registry.activities.removeValue(forKey: id) != nil else { return }
-        push.save()
+        push?.forget(id: id)
     }
 
     /// An activity ended: its token topic is unsubscribed, and its channel when nobody else follows it.
     func pushActivityEnded(_ id: String) {
-        guard let push, let entry = push.registry.activities.removeValue(forKey: id) else { return }
-        push.save()
-        sendHeldStartReceipt(id: id, token: nil)
-        if let token = entry.token {
-            push.bridge.drop(push.topics.activity(token))
+        guard let push, let token = push.ended(id: id) else { return }
+        push.releaseHeldStartReceipt(id: id, token: nil)
+        if let token {
             // After the receipt of the message being applied now (an End by push says "applied" first).
             let target = LoopBound(self)
             loop.remote.post { target.value.sendUnregisteredReceipt(id: id, token: token, why: "the activity ended") }
-        }
-        if let channel = entry.channel, push.registry.followers(of: channel).isEmpty {
-            push.bridge.drop(push.topics.channel(channel))
         }
     }
 
     /// The broker confirmed a subscription: an activity token is announced (PropertiesChanged
     /// of `PushToken`), like ActivityKit's `pushTokenUpdates`.
     private func pushSubscriptionConfirmed(_ topic: String) {
-        guard let push, case .activity(let token)? = push.topics.route(of: topic),
-              let id = push.registry.activityID(forToken: token), push.registry.activities[id]?.announced == false else { return }
-        push.registry.activities[id]?.announced = true
-        push.save()
+        guard let push, let (id, token) = push.confirmed(topic) else { return }
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
         refresh(id, alert: nil, now: clock.now)
-        sendHeldStartReceipt(id: id, token: token)
+        push.releaseHeldStartReceipt(id: id, token: token)
     }
 
     /// Saves the registry within a second: timestamps change with every message, and writing
     /// the file for each would cost more than applying it. (A token change saves at once.) A
     /// crash loses at most that second of timestamps, which only guard against older messages.
     func savePushSoon() {
-        guard let push, !push.savePending else { return }
-        push.savePending = true
-        let target = LoopBound(self)
-        clock.wake(afterSeconds: Self.pushSaveDelay) {
-            guard let push = target.value.push, push.savePending else { return }
-            push.savePending = false
-            push.save()
-        }
+        push?.saveSoon(clock: clock, delay: Self.pushSaveDelay)
     }
 
     static let pushSaveDelay = 1.0

@@ -11,8 +11,7 @@ import Push
 extension ActivityService {
     func handlePushMessage(topic: String, payload: [UInt8]?, size: Int) {
         guard let push else { return }
-        push.counts.received += 1
-        push.handlingDigest = payload.map(PushMessageDigest.of)
+        push.receive(payload: payload)
         guard let route = push.topics.route(of: topic) else {
             reject(id: "", event: "", PushRejection("InvalidArgs", "not a push topic"), topic: topic)
             return
@@ -31,19 +30,19 @@ extension ActivityService {
         let digest = PushMessageDigest.of(payload ?? [])
         switch route {
         case .activity(let token):
-            guard let id = push.registry.activityID(forToken: token) else {
+            guard let id = push.activityID(forToken: token) else {
                 reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity has this token"), topic: topic, message: parsed)
                 return
             }
             applyPush(parsed, digest: digest, to: id, topic: topic)
         case .channel(let channel):
-            let followers = push.registry.followers(of: channel)
+            let followers = push.followers(of: channel)
             if followers.isEmpty {
                 reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity follows channel \(channel)"), topic: topic, message: parsed)
             }
             for id in followers { applyPush(parsed, digest: digest, to: id, topic: topic) }
         case .start(let token):
-            guard let kind = push.registry.kind(forStartToken: token) else {
+            guard let kind = push.kind(forStartToken: token) else {
                 reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no kind has this push-to-start token"), topic: topic, message: parsed)
                 return
             }
@@ -54,7 +53,7 @@ extension ActivityService {
     /// The activity a route names directly (a token), for the signal of a malformed message.
     private func routeActivity(_ route: PushTopics.Route) -> String? {
         guard case .activity(let token) = route else { return nil }
-        return push?.registry.activityID(forToken: token)
+        return push?.activityID(forToken: token)
     }
 
     /// A timestamp far ahead of the desktop's clock (milliseconds, 1e300) is refused: applied,
@@ -79,7 +78,7 @@ extension ActivityService {
         case .duplicate:
             reason = "Duplicate: this message (timestamp \(Self.seconds(message.timestamp))) was already applied"
         }
-        push.counts.ignored += 1
+        push.countIgnored()
         pushOutcome(id: id, event: message.event.rawValue, applied: false, reason: reason, topic: topic, message: message)
         return true
     }
@@ -88,7 +87,7 @@ extension ActivityService {
     private func applyPush(_ message: APSMessage, digest: String, to id: String, topic: String) {
         guard let push else { return }
         let event = message.event.rawValue
-        let verdict = push.registry.verdict(activity: id, timestamp: message.timestamp, digest: digest)
+        let verdict = push.verdict(activity: id, timestamp: message.timestamp, digest: digest)
         if ignoreIfSeen(verdict, id: id, message, what: "message", topic: topic) { return }
         let state = Self.dbusValues(message.contentState)
         do {
@@ -114,10 +113,9 @@ extension ActivityService {
             reject(id: id, event: event, Self.rejection(error), topic: topic, message: message)
             return
         }
-        push.registry.applied(activity: id, timestamp: message.timestamp, digest: digest)
+        push.recordApplied(activity: id, timestamp: message.timestamp, digest: digest)
         // An alert sounds: its identity is saved at once, so a restart never sounds it again.
         if message.alert != nil, message.event == .update { push.save() } else { savePushSoon() }
-        push.counts.applied += 1
         pushOutcome(id: id, event: event, applied: true, reason: "", topic: topic, message: message)
     }
 
@@ -136,7 +134,7 @@ extension ActivityService {
             guard asked == kind else {
                 throw PushRejection("InvalidArgs", "this push-to-start token starts activities of kind \"\(kind)\", not \"\(asked)\"")
             }
-            let verdict = push.registry.verdict(start: kind, timestamp: message.timestamp, digest: digest)
+            let verdict = push.verdict(start: kind, timestamp: message.timestamp, digest: digest)
             if ignoreIfSeen(verdict, id: "", message, what: "start", topic: topic) { return }
             var options: [String: DBusValue] = [:]
             if let stale = message.staleDate { options["stale-at"] = .double(stale) }
@@ -145,11 +143,7 @@ extension ActivityService {
             if let channel = message.inputPushChannel { options["push-channel"] = .string(channel) }
             let id = try start(kind: kind, attributes: Self.dbusValues(message.attributes),
                                state: Self.dbusValues(message.contentState), options: options)
-            push.registry.applied(start: kind, timestamp: message.timestamp, digest: digest)
-            push.registry.activities[id, default: PushRegistry.ActivityEntry()].lastTimestamp = message.timestamp
-            // A start is saved at once: a resend or a retained start after a restart starts nothing.
-            push.save()
-            push.counts.applied += 1
+            push.recordStart(kind: kind, id: id, timestamp: message.timestamp, digest: digest)
             pushStarted(id: id, topic: topic, message: message)
         } catch {
             reject(id: "", event: event, Self.rejection(error), topic: topic, message: message)
@@ -159,8 +153,8 @@ extension ActivityService {
     /// Logs and counts a refused message, and says so with `PushReceived`.
     private func reject(id: String, event: String, _ rejection: PushRejection, topic: String, message: APSMessage? = nil) {
         guard let push else { return }
-        push.counts.rejected += 1
-        Log.warning("push: rejected message \(push.counts.received) on \(push.topics.redacted(topic)) (\(push.counts.rejected) rejected so far): \(rejection)")
+        let (number, rejected) = push.countRejected()
+        Log.warning("push: rejected message \(number) on \(push.topics.redacted(topic)) (\(rejected) rejected so far): \(rejection)")
         pushOutcome(id: id, event: event, applied: false, reason: rejection.description, topic: topic, message: message)
     }
 
