@@ -194,19 +194,27 @@ class PanelRun:
 
     def check_menu(self):
         # The menu opens, and is laid out, over the next frames.
-        menu = self.wait(lambda: (lambda m: m if m and m["open"] and m["x"] is not None and m["height"] > 0 else None)(
-            self.js(js.MENU)), timeout=3)
-        expected = []
-        for activity in ("backup", "focus"):
-            props = self.get(activity)
-            expected.append((str(props["title"]), str(props["body"]),
-                             [str(label) for _, label in props["actions"]], float(props["progress"])))
-        got = [(s["texts"][0] if s["texts"] else None, s["texts"][1] if len(s["texts"]) > 1 else None, s["buttons"],
-                s["progress"]) for s in (menu or {}).get("sections", [])]
-        separators = [s["separator"] for s in (menu or {}).get("sections", [])]
-        ok = menu and menu["open"] and len(got) == 2 and separators == [False, True] and all(
-            g[0] == e[0] and g[1] == e[1] and g[2] == e[2] and g[3] is not None and abs(g[3] - e[3]) < 0.02
-            for g, e in zip(got, expected))
+        state = {}
+
+        def matches():
+            # The menu and the daemon are read one after the other; a countdown that ticks in
+            # between (the texts carry seconds) makes them differ, so both are read again.
+            menu = self.wait(lambda: (lambda m: m if m and m["open"] and m["x"] is not None and m["height"] > 0 else None)(
+                self.js(js.MENU)), timeout=3)
+            expected = []
+            for activity in ("backup", "focus"):
+                props = self.get(activity)
+                expected.append((str(props["title"]), str(props["body"]),
+                                 [str(label) for _, label in props["actions"]], float(props["progress"])))
+            got = [(s["texts"][0] if s["texts"] else None, s["texts"][1] if len(s["texts"]) > 1 else None, s["buttons"],
+                    s["progress"]) for s in (menu or {}).get("sections", [])]
+            separators = [s["separator"] for s in (menu or {}).get("sections", [])]
+            state.update(menu=menu, expected=expected, got=got, separators=separators)
+            return menu and menu["open"] and len(got) == 2 and separators == [False, True] and all(
+                g[0] == e[0] and g[1] == e[1] and g[2] == e[2] and g[3] is not None and abs(g[3] - e[3]) < 0.02
+                for g, e in zip(got, expected))
+        ok = self.wait(matches, timeout=3, step=0.2)
+        menu, expected, got, separators = state["menu"], state["expected"], state["got"], state["separators"]
         self.add("menu lists every live activity", check(ok, "; ".join(f"{g[0]} / {g[1]!r} / {', '.join(g[2])} / "
                  f"{g[3]:.0%}" for g in got) if ok else "", f"menu {got}, expected {expected}, separators {separators}"))
         if menu:
