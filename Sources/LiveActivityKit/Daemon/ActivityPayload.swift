@@ -123,6 +123,7 @@ struct DaemonSnapshot: Sendable {
     /// The content for `State`, or nil when the daemon's state does not decode as it.
     func content<State: Decodable & Encodable & Hashable>(_ type: State.Type) -> ActivityContent<State>? {
         guard let state = try? FlatPayload.decode(State.self, from: state, what: "state") else { return nil }
-        return ActivityContent(state: state, staleDate: staleDate, relevanceScore: relevance)
+        return ActivityContent(state: state, staleDate: staleDate, relevanceScore: relevance,
+                               segments: ProgressSegments(stateValues: self.state))
     }
 }
