@@ -2,7 +2,8 @@
 top bar the way a user sees it: visible labels, buttons, the open menu's rows."""
 import json
 
-#: `walk(actor, out)`: every visible St.Label text (non-empty), St.Button label and progress fill.
+#: `walk(actor, out)`: every visible St.Label text (non-empty), St.Button label, progress fill and
+#: segmented bar (each track's width, fill width, label and style classes).
 WALK = """
 const St = imports.gi.St;
 const walk = (actor, out) => {
@@ -12,11 +13,16 @@ const walk = (actor, out) => {
     if (child instanceof St.Label) { if (child.text) out.texts.push(child.text); continue; }
     if (child.has_style_class_name && child.has_style_class_name('liveactivities-progress-track'))
       out.progress = child.get_first_child().width / 240;
+    if (child.has_style_class_name && child.has_style_class_name('liveactivities-segments')) {
+      out.segments = child.get_children().map(track => ({ width: track.width, fill: track.get_first_child().width,
+        label: track.accessible_name, classes: track.get_style_class_name() }));
+      continue;
+    }
     walk(child, out);
   }
   return out;
 };
-const read = actor => walk(actor, { texts: [], buttons: [], progress: null });
+const read = actor => walk(actor, { texts: [], buttons: [], progress: null, segments: null });
 """
 
 ISLAND = WALK + """
