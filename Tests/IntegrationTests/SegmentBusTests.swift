@@ -101,4 +101,13 @@ struct SegmentBusTests {
         #expect(card.hints["value"] == nil)
         #expect(card.body.contains("▰▰▰▰▰│▱▱▱▱▱│▱▱▱▱▱│▱▱▱▱▱"))
     }
+
+    @Test func oneSegmentIsThePlainBar() throws {
+        let f = try DaemonFixture(recorderName: "notification-daemon")
+        let id = try f.client.start("focus", attributes: ["session-type": .string("Pomodoro")])
+        #expect(f.waitForNotifies(1))
+        let card = try #require(f.recorder?.calls.first)
+        #expect(card.body.hasSuffix("\n▱▱▱▱▱▱▱▱▱▱ 0%"), "a focus session's one segment adds nothing to its card")
+        #expect(segments(try f.client.get(id)["segments"]).map(\.0) == ["Focus"], "the bus still has it")
+    }
 }

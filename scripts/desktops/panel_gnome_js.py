@@ -16,6 +16,9 @@ const walk = (actor, out) => {
     if (child.has_style_class_name && child.has_style_class_name('liveactivities-segments')) {
       out.segments = child.get_children().map(track => ({ width: track.width, fill: track.get_first_child().width,
         label: track.accessible_name, classes: track.get_style_class_name() }));
+      const whole = out.segments.reduce((sum, t) => sum + t.width, 0);
+      if (out.progress === null && whole > 0)  // a segmented bar stands for the plain one
+        out.progress = out.segments.reduce((sum, t) => sum + t.fill, 0) / whole;
       continue;
     }
     walk(child, out);

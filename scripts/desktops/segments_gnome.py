@@ -11,6 +11,31 @@ import panel_gnome_js as js
 from scenario import check
 
 
+def clear_banners(run):
+    """Drops the shell's own start-up notices (43: "System Information", 48+: "System") and hides
+    any banner, so the screenshots show our menu and our own alert."""
+    run.js("imports.ui.main.messageTray.getSources().filter(s => ['System Information', 'System'].includes(s.title))"
+           ".forEach(s => s.destroy()); return true;")
+    run.shell.quiet_banners(run.world)
+
+
+def banner_title(run):
+    """The title of the banner on screen, or None."""
+    return run.js("const t = imports.ui.main.messageTray; return t._notificationState !== 0 && t._notification "
+                  "? t._notification.title : null;")
+
+
+def show_only(run, title):
+    """True once the banner on screen is `title`'s; expires any other banner showing before it
+    (GNOME shows one banner at a time, and with no user input keeps each up)."""
+    shown = banner_title(run)
+    if shown == title:
+        return True
+    if shown:
+        run.js("imports.ui.main.messageTray._expireNotification(); return true;")
+    return False
+
+
 def sections(run):
     menu = run.js(js.MENU)
     return (menu or {}).get("sections", []), menu
@@ -18,6 +43,7 @@ def sections(run):
 
 def check_segments(run):
     """A fast started 12 h ago: tracks 2:1, the fasting one current and three quarters full."""
+    clear_banners(run)
     run.la("start", "fasting", "protocol=16:8", f"start-time={int(time.time()) - 12 * 3600}", "--id", "fast",
            "--relevance", "10")
     title = str(run.get("fast")["title"])
@@ -49,6 +75,7 @@ def check_segments(run):
 
 def check_scheduled(run):
     """A focus session with `--at` 6 s ahead: pending (no row, not in the label), then a row with its bar."""
+    clear_banners(run)
     run.la("start", "focus", "session-type=Deep Work", "task=Review", "--id", "later", "--relevance", "20",
            "--at", str(int(time.time()) + 6))
     status = str(run.get("later")["status"])
@@ -57,13 +84,15 @@ def check_scheduled(run):
     pending_ok = status == "pending" and not listed and "Deep Work" not in (run.label() or "")
     became = run.wait(lambda: str(run.get("later")["status"]) == "active", timeout=15, step=0.2)
     section = run.wait(lambda: next((s for s in sections(run)[0] if s["texts"] and s["texts"][0].startswith("Deep Work")
-                                     and s["segments"]), None), timeout=5)
+                                     and s["progress"] is not None), None), timeout=5)
     run.add("scheduled start: pending, then active with its bar", check(
         pending_ok and became and section,
-        f"pending with no row, then active by itself: \"{section['texts'][0]}\", {len(section['segments'])} segment"
+        f"pending with no row, then active by itself: \"{section['texts'][0]}\" with its progress bar"
         if pending_ok and became and section else "",
         f"status at start {status}, listed while pending {listed}, active {became}, section {section}"))
+    alert = run.wait(lambda: show_only(run, "Focus"), timeout=10, step=0.5)  # the start's alert, as a banner
     menu = sections(run)[1]
+    print(f"  scheduled start: banner {'shown' if alert else 'not seen'}", flush=True)
     if menu:
         run.screenshot(f"{run.shot_prefix}-scheduled.png", 0, 0, 1280, max(menu["y"] + menu["height"] + 8, 200))
     run.js(js.CLOSE_MENU)

@@ -104,7 +104,8 @@ var ActivityRow = class ActivityRow {
         this._body.text = properties.Body ?? '';
         this._body.visible = this._body.text !== '';
         const progress = properties.Progress ?? -1;
-        const segments = properties.Segments ?? [];
+        // One segment (a focus session) is the plain bar; two or more are drawn apart.
+        const segments = (properties.Segments ?? []).length > 1 ? properties.Segments : [];
         this._segments.update(segments);
         this._segmentText.text = segments.length > 0 ? properties.SegmentText ?? '' : '';
         this._segmentText.visible = this._segmentText.text !== '';

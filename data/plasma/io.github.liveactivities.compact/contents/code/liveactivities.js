@@ -83,8 +83,23 @@ function liveRows(activities) {
             stale: a.status === "stale",
             actions: Array.prototype.map.call(a.actions || [], function (pair) {
                 return { key: String(pair[0]), label: String(pair[1]) };
-            })
+            }),
+            segments: segments(a.segments),
+            segmentText: String(a["segment-text"] || "")
         };
+    });
+}
+
+// The daemon's `segments` (a(sdsd): label, share, state, fill) as [{label, share, state, fill}]
+// for the popup's segmented bar; [] when the activity has fewer than two (one segment, a focus
+// session, is the plain bar).
+function segments(list) {
+    if (!list || list.length < 2) {
+        return [];
+    }
+    return Array.prototype.map.call(list, function (s) {
+        return { label: String(s[0]), share: Number(s[1]) || 0, state: String(s[2]),
+                 fill: Math.min(Math.max(Number(s[3]) || 0, 0), 1) };
     });
 }
 
