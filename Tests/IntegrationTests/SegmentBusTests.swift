@@ -36,6 +36,18 @@ struct SegmentBusTests {
         #expect(states(try c.get(id)["segments"]) == ["done", "done", "done", "done", "current"])
     }
 
+    @Test func theCLIStartsABuildInStepsAndShowsThem() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let started = try f.cli(["start", "generic", "title=Build", "steps=5", "step=2", "--id", "build"])
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(states(try f.client.get("build")["segments"]) == ["done", "current", "upcoming", "upcoming", "upcoming"])
+        let shown = try f.cli(["get", "build"])
+        #expect(shown.stdout.contains("Step 1 20% done | Step 2 20% current | Step 3 20% upcoming"), "\(shown.stdout)")
+        let refused = try f.cli(["update", "build", "step=9"])
+        #expect(refused.status != 0 && refused.stderr.contains("InvalidArgs: state key \"step\": expected a step from 1 to 5, got integer 9"),
+                "\(refused.stderr)")
+    }
+
     @Test func badSegmentsAreInvalidArgsAndChangeNothing() throws {
         let f = try DaemonFixture(recorderName: nil)
         let c = f.client
