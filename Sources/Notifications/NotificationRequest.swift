@@ -56,8 +56,7 @@ public struct NotificationRequest: Sendable, Equatable {
             "urgency": .byte(urgency.rawValue),
         ]
         var body = CardText.body(card.body, markup: profile.bodyMarkup)
-        // One segment (a focus session) says nothing the plain bar does not; two or more are drawn apart.
-        let segmented = card.segments.flatMap { $0.segments.count < 2 ? nil : $0 }
+        let segmented = card.segments.flatMap { $0.isDrawnApart ? $0 : nil }
         if profile.sendsValueHint {
             if let progress = card.progress ?? segmented?.position {
                 hints["value"] = .int32(CardText.percentValue(progress))

@@ -54,4 +54,8 @@ public struct SegmentedProgress: Equatable, Sendable {
 
     /// The segment the activity is in, if any.
     public var current: ActivitySegment? { segments.first { $0.state == .current } }
+
+    /// Whether surfaces draw it apart from a plain bar: one segment (a focus session) says
+    /// nothing a plain bar does not, so cards and panels draw segments from two on.
+    public var isDrawnApart: Bool { segments.count > 1 }
 }
