@@ -4,11 +4,26 @@ import DBus
 /// analogue; ActivityKit has none): "step 2 of 5" of a build, or labelled parts with their
 /// shares. Set it on `ActivityContent.segments`; it travels as the daemon's `segments`,
 /// `step` and `points` state keys (docs/dbus-api.md), so every panel draws it as a segmented bar.
+///
+/// Read back (`activities`, `contentUpdates`, `content` after a daemon change) it is what the
+/// daemon draws, from its `Segments`, `Points` and `SegmentText` properties: every share given,
+/// each segment's `state` and `fill`, and `text`; a kind's own phases (a 16:8 fast) come back too,
+/// with `isKindPhases` set.
 public struct ProgressSegments: Equatable, Hashable, Sendable {
+    /// Where a segment stands, as the daemon reports it.
+    public enum SegmentState: String, Equatable, Hashable, Sendable, CaseIterable {
+        case done, current, upcoming
+    }
+
     /// One part of the whole: its label and share (all shares given and summing to 1, or none: equal parts).
     public struct Segment: Equatable, Hashable, Sendable {
         public var label: String
         public var share: Double?
+        /// Read back from the daemon: where this segment stands; nil in a value you build.
+        public internal(set) var state: SegmentState?
+        /// Read back from the daemon: how much of this segment is behind, 0…1 (1 when done, 0
+        /// when upcoming); nil in a value you build.
+        public internal(set) var fill: Double?
 
         public init(_ label: String, share: Double? = nil) {
             self.label = label
@@ -27,10 +42,18 @@ public struct ProgressSegments: Equatable, Hashable, Sendable {
         }
     }
 
-    public var segments: [Segment]
-    /// The current segment, from 1; nil: the daemon follows the content's `progress`.
-    public var currentStep: Int?
-    public var points: [Point]
+    public var segments: [Segment] { didSet { isKindPhases = false } }
+    /// The current segment, from 1, as the client set it; nil: the daemon follows the content's
+    /// `progress` (or the kind's clock). `current` is the one the daemon reports.
+    public var currentStep: Int? { didSet { isKindPhases = false } }
+    public var points: [Point] { didSet { isKindPhases = false } }
+    /// Read back from the daemon: its one line (`SegmentText`, e.g. `Fasting 12h 34m of 16h ·
+    /// then Eating window 8h`); empty in a value you build.
+    public internal(set) var text = ""
+    /// Read back from the daemon: these are the kind's own phases, not keys a client sent. Such a
+    /// value is not sent back with an update (the kind draws them itself, and may not take the
+    /// keys); changing its segments, step or points makes it the client's, and then it is sent.
+    public internal(set) var isKindPhases = false
 
     public init(segments: [Segment], currentStep: Int? = nil, points: [Point] = []) {
         self.segments = segments
@@ -43,31 +66,8 @@ public struct ProgressSegments: Equatable, Hashable, Sendable {
         ProgressSegments(segments: (0..<max(0, count)).map { Segment("Step \($0 + 1)") }, currentStep: current)
     }
 
-    /// Read back from the daemon's state keys (nil when they name no segments).
-    init?(stateValues state: [String: DBusValue]) {
-        var parts: [Segment] = []
-        if let listed = state["segments"]?.string, !listed.isEmpty {
-            parts = listed.split(separator: "|", omittingEmptySubsequences: false).map { item in
-                let text = String(item)
-                if let colon = text.lastIndex(of: ":"), let share = Double(text[text.index(after: colon)...]) {
-                    return Segment(String(text[..<colon]), share: share)
-                }
-                return Segment(text)
-            }
-        } else if let count = state["steps"]?.integer, count > 0 {
-            parts = (0..<Int(count)).map { Segment("Step \($0 + 1)") }
-        }
-        guard !parts.isEmpty else { return nil }
-        var points: [Point] = []
-        if let listed = state["points"]?.string, !listed.isEmpty {
-            points = listed.split(separator: "|").compactMap { item in
-                let pieces = item.split(separator: ":", maxSplits: 1)
-                guard let first = pieces.first, let position = Double(first) else { return nil }
-                return Point(at: position, label: pieces.count > 1 ? String(pieces[1]) : "")
-            }
-        }
-        self.init(segments: parts, currentStep: state["step"]?.integer.map { Int($0) }, points: points)
-    }
+    /// The segment the daemon reports as current (nil in a value you build, and past the last one).
+    public var current: Segment? { segments.first { $0.state == .current } }
 
     /// The state keys that carry it (`|` in a label becomes `/`, the list's separator).
     var stateValues: [String: DBusValue] {
@@ -85,9 +85,10 @@ public struct ProgressSegments: Equatable, Hashable, Sendable {
 }
 
 extension ActivityContent {
-    /// The state to send: the encoded `state`, plus the segments' keys when set.
+    /// The state to send: the encoded `state`, plus the segments' keys when the client set them
+    /// (a kind's phases read back from the daemon stay the kind's).
     func withSegments(_ values: [String: DBusValue]) -> [String: DBusValue] {
-        guard let segments else { return values }
+        guard let segments, !segments.isKindPhases else { return values }
         return values.merging(segments.stateValues) { _, segmentKey in segmentKey }
     }
 }

@@ -36,7 +36,72 @@ struct SegmentContentTests {
             later.segments = .steps(3, current: 1)
             await activity.update(later)
             let found = try #require(Activity<PizzaDeliveryAttributes>.activities.first { $0.id == activity.id })
-            #expect(found.content.segments == ProgressSegments(segments: [.init("Step 1"), .init("Step 2"), .init("Step 3")], currentStep: 1))
+            let drawn = try #require(found.content.segments)
+            #expect(drawn.segments.map(\.label) == ["Step 1", "Step 2", "Step 3"])
+            #expect(drawn.segments.map(\.state) == [.current, .upcoming, .upcoming])
+            #expect(drawn.segments.allSatisfy { abs(($0.share ?? 0) - 1.0 / 3) < 1e-9 }, "the daemon's shares: equal parts")
+            #expect(drawn.currentStep == 1 && drawn.current?.label == "Step 1")
+            #expect(drawn.text == "Step 1 · step 1 of 3 · then Step 2")
+            #expect(!drawn.isKindPhases, "the client's own segments")
+
+            // Sent back as read, they change nothing the daemon draws.
+            let before = try world.get(activity.id)["segments"]
+            try await found.throwingUpdate(found.content)
+            #expect(try world.get(activity.id)["segments"] == before)
+            #expect(Activity<PizzaDeliveryAttributes>.activities.first { $0.id == activity.id }?.content.segments == drawn)
         }
+    }
+
+    @Test("A 16:8 fast's own phases come back typed, with state, fill, points and text, and are not sent back")
+    func aKindsPhasesComeBackTyped() async throws {
+        let world = try KitWorld()
+        try await world.run {
+            // Started 12 h ago: three quarters of the fasting segment are behind.
+            let started = Int64(Date().timeIntervalSince1970) - 12 * 3600
+            let fast = try Activity<FastingKindAttributes>.request(attributes: FastingKindAttributes(protocolName: "16:8", startTime: started),
+                                                                   content: ActivityContent(state: .init(), staleDate: nil))
+            let found = try #require(Activity<FastingKindAttributes>.activities.first { $0.id == fast.id })
+            let drawn = try #require(found.content.segments, "the kind's segments read back from the bus")
+            #expect(drawn.isKindPhases)
+            #expect(drawn.segments.map(\.label) == ["Fasting", "Eating window"])
+            #expect(drawn.segments.map(\.state) == [.current, .upcoming])
+            let shares = drawn.segments.compactMap(\.share)
+            #expect(shares.count == 2 && abs(shares[0] - 2.0 / 3) < 1e-9 && abs(shares[1] - 1.0 / 3) < 1e-9)
+            let fills = drawn.segments.compactMap(\.fill)
+            #expect(fills.count == 2 && abs(fills[0] - 0.75) < 0.02 && fills[1] == 0, "\(fills)")
+            #expect(drawn.points == [ProgressSegments.Point(at: 2.0 / 3, label: "Eating window")])
+            #expect(drawn.currentStep == nil && drawn.current?.label == "Fasting")
+            #expect(drawn.text.hasPrefix("Fasting 12h") && drawn.text.hasSuffix("of 16h · then Eating window 8h"), "\(drawn.text)")
+
+            // The fasting kind takes no segment keys: its own phases sent back as read are left
+            // out of the update, so it is accepted and the kind keeps drawing them.
+            try await found.throwingUpdate(found.content)
+            #expect(try world.get(fast.id)["state"]?.vardict?["segments"] == nil)
+
+            // Changed by the client they become its own, and the kind refuses them by name.
+            var edited = found.content
+            edited.segments?.currentStep = 2
+            do throws(ActivityAuthorizationError) {
+                try await found.throwingUpdate(edited)
+                Issue.record("the fasting kind took client segment keys")
+            } catch {
+                #expect(error.code == .invalidContent && error.message.contains("unknown state key"), "\(error)")
+            }
+        }
+    }
+}
+
+/// The shipped `fasting` kind, requested through LiveActivityKit (its attributes as the kind names them).
+struct FastingKindAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {}
+
+    static var activityKind: String { "fasting" }
+
+    var protocolName: String
+    var startTime: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case protocolName = "protocol"
+        case startTime = "start-time"
     }
 }
