@@ -3,7 +3,8 @@ top bar the way a user sees it: visible labels, buttons, the open menu's rows.""
 import json
 
 #: `walk(actor, out)`: every visible St.Label text (non-empty), St.Button label, progress fill and
-#: segmented bar (each track's width, fill width, label and style classes).
+#: segmented bar (each track's width, fill width, label and style classes) and the marks of its
+#: points (each one's centre and label, from the bar's left edge).
 WALK = """
 const St = imports.gi.St;
 const walk = (actor, out) => {
@@ -21,11 +22,16 @@ const walk = (actor, out) => {
         out.progress = out.segments.reduce((sum, t) => sum + t.fill, 0) / whole;
       continue;
     }
+    if (child.has_style_class_name && child.has_style_class_name('liveactivities-points')) {
+      out.points = child.get_children().filter(mark => mark.visible)
+        .map(mark => ({ center: mark.x + mark.width / 2, label: mark.accessible_name }));
+      continue;
+    }
     walk(child, out);
   }
   return out;
 };
-const read = actor => walk(actor, { texts: [], buttons: [], progress: null, segments: null });
+const read = actor => walk(actor, { texts: [], buttons: [], progress: null, segments: null, points: [] });
 """
 
 ISLAND = WALK + """

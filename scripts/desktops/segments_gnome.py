@@ -1,6 +1,7 @@
 """Segments and scheduled starts in the GNOME island's menu (issue 21), for the gnome-panel rows
 (43 on the host, 48 and 50 in chroots): a 16:8 fast draws two tracks whose widths follow
-16 h + 8 h, its fasting track filled as far as the fast has come; a focus session scheduled a
+16 h + 8 h, its fasting track filled as far as the fast has come, and one point mark (the
+eating window's start) in the gap between them; a focus session scheduled a
 few seconds ahead is pending (no row) and then becomes active by itself with its bar. Read back
 from the shell with Eval; screenshots docs/screenshots/<prefix>-segments.png and
 <prefix>-scheduled.png.
@@ -9,6 +10,8 @@ import time
 
 import panel_gnome_js as js
 from scenario import check
+
+SEGMENT_GAP = 3  # px between two tracks (data/gnome-shell/shared/rows.js)
 
 
 def clear_banners(run):
@@ -64,6 +67,15 @@ def check_segments(run):
         ok, f"2 tracks {widths[0]:.0f}+{widths[1]:.0f} px ({[t['label'] for t in tracks]}), {'/'.join(states)}, "
             f"fasting {fill:.0%} filled; \"{text}\"" if ok else "",
         f"section {section}, states {states}, segment text {text!r}"))
+    # The fast's one point (the eating window opens at 16 h) is a mark in the gap between the tracks.
+    marks = (section or {}).get("points") or []
+    gap_at = tracks[0]["width"] + SEGMENT_GAP / 2 if len(tracks) == 2 else None  # the first track starts at 0
+    marks_ok = len(marks) == 1 and gap_at is not None and abs(marks[0]["center"] - gap_at) <= 1 \
+        and marks[0]["label"] == "Eating window"
+    run.add("menu marks the fast's point on its bar", check(
+        marks_ok, f"1 point mark, \"{marks[0]['label']}\", centred at {marks[0]['center']:.1f} px, "
+                  f"in the gap between the tracks ({gap_at:.1f} px)" if marks_ok else "",
+        f"marks {marks}, gap at {gap_at}, tracks {tracks}"))
     menu = sections(run)[1]
     if menu:
         island = run.island()

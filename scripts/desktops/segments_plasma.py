@@ -1,6 +1,7 @@
 """Segments and scheduled starts as a Plasma user sees them (issue 21), for the plasma rows: the
 applet's popup draws a fast as a segmented bar (read back from the screen: OCR finds the segment
-text, and the pixel row just above it holds two tracks, 2:1 for 16 h + 8 h, with a gap), and a
+text, and the pixel row just above it holds two tracks, 2:1 for 16 h + 8 h, with a gap, and the
+rows under the bar one point mark, under the gap: the eating window's start), and a
 focus session scheduled a few seconds ahead stays pending, then starts by itself with its alert
 card (OCR of the notification popup). Screenshots <name>-segments.png and <name>-scheduled.png.
 """
@@ -17,8 +18,11 @@ def pixels(world, crop):
     subprocess.run(["import", "-window", "root", "-crop", "%dx%d+%d+%d" % crop, "+repage", shot], env=world.env(),
                    check=True, timeout=30)
     raw = subprocess.run(["convert", shot, "-depth", "8", "rgb:-"], capture_output=True, check=True, timeout=30).stdout
-    width = crop[0]
-    return [[tuple(raw[(r * width + c) * 3:(r * width + c) * 3 + 3]) for c in range(width)] for r in range(crop[1])]
+    # The grab is smaller than `crop` where the crop passes the screen's edge: use its own size.
+    size = subprocess.run(["identify", "-format", "%w %h", shot], capture_output=True, text=True, check=True,
+                          timeout=30).stdout.split()
+    width, height = int(size[0]), int(size[1])
+    return [[tuple(raw[(r * width + c) * 3:(r * width + c) * 3 + 3]) for c in range(width)] for r in range(height)]
 
 
 def most_common(rows):
@@ -46,23 +50,47 @@ def runs(row, background):
 def bar_tracks(world, words, anchor):
     """The tracks of the segmented bar drawn just above the OCR line holding `anchor`: in the
     pixel rows within 40 px above it, the widest pair of neighbouring runs (each over 20 px) with
-    a gap of 1 to 6 px between them (what lies further right, past the popup's edge, is ignored)."""
+    a gap of 1 to 6 px between them (what lies further right, past the popup's edge, is ignored).
+    Returns (tracks, marks): the two runs, and the point marks under the bar (see bar_marks)."""
     line = [w for w in words if anchor in w["text"].lower()]
     if not line:
-        return None
+        return None, []
     word = line[0]
     left = int(min(w["left"] for w in words if w["line"] == word["line"])) - 12
     crop = (480, 40, max(0, left), max(0, int(word["y"]) - 46))
     best = None
+    last_row = None
     area = pixels(world, crop)
     background = most_common(area)
-    for row in area:
+    for index, row in enumerate(area):
         found = [r for r in runs(row, background) if r[1] > 20]
         for a, b in zip(found, found[1:]):
             gap = b[0] - a[0] - a[1]
-            if 1 <= gap <= 6 and (best is None or a[1] + b[1] > best[0][1] + best[1][1]):
-                best = [a, b]
-    return best
+            if 1 <= gap <= 6 and (best is None or a[1] + b[1] >= best[0][1] + best[1][1]):
+                if best is None or a[1] + b[1] > best[0][1] + best[1][1]:
+                    best = [a, b]
+                last_row = index
+    return best, bar_marks(area, background, last_row, best)
+
+
+def bar_marks(area, background, last_row, tracks):
+    """The point marks under the bar: in the 7 pixel rows below its last row, the short runs
+    (1 to 8 px) within the bar's extent, merged by column; returns each mark's centre."""
+    if last_row is None or not tracks:
+        return []
+    start, end = tracks[0][0] - 4, tracks[1][0] + tracks[1][1] + 4
+    columns = set()
+    for row in area[last_row + 1:last_row + 8]:
+        for run_start, length in runs(row, background):
+            if length <= 8 and start <= run_start and run_start + length <= end:
+                columns.update(range(run_start, run_start + length))
+    marks = []
+    for column in sorted(columns):
+        if marks and column - marks[-1][-1] <= 1:
+            marks[-1].append(column)
+        else:
+            marks.append([column])
+    return [(m[0] + m[-1]) / 2 for m in marks]
 
 
 def check_segments(world, popup_area, shot):
@@ -79,12 +107,16 @@ def check_segments(world, popup_area, shot):
                    check=True, timeout=30)
     if not shows(words, "then Eating window"):
         return no(f"no segment text 'Fasting … then Eating window 8h' in the popup; OCR: {text_of(words)!r}")
-    tracks = bar_tracks(world, words, "then")
+    tracks, marks = bar_tracks(world, words, "then")
     ok = tracks and len(tracks) == 2 and 1.8 < tracks[0][1] / tracks[1][1] < 2.2
+    # The fast's one point (the eating window opens at 16 h): one mark under the gap.
+    gap_at = (tracks[0][0] + tracks[0][1] + tracks[1][0] - 1) / 2 if ok else None
+    marked = ok and len(marks) == 1 and abs(marks[0] - gap_at) <= 2
     text = " ".join(w["text"] for w in words if w["line"] == next(w for w in words if w["text"].lower() == "then")["line"])
-    return check(ok, f"OCR reads {text!r}; above it two tracks of {tracks[0][1]} and {tracks[1][1]} px "
-                     f"(16 h : 8 h) with a {tracks[1][0] - tracks[0][0] - tracks[0][1]} px gap" if ok else "",
-                 f"tracks {tracks} above {text!r}")
+    return check(marked, f"OCR reads {text!r}; above it two tracks of {tracks[0][1]} and {tracks[1][1]} px "
+                         f"(16 h : 8 h) with a {tracks[1][0] - tracks[0][0] - tracks[0][1]} px gap, and 1 point mark "
+                         f"under the gap (column {marks[0]:.1f}, gap at {gap_at:.1f})" if marked else "",
+                 f"tracks {tracks}, point marks at columns {marks} (gap at {gap_at}) above {text!r}")
 
 
 def check_scheduled(run, cards_area, shot):

@@ -10,7 +10,7 @@ const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
 const LIVE = ['active', 'paused', 'stale'];
 const ROW_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
-    'SegmentText'];
+    'Points', 'SegmentText'];
 
 /** A cached property of a proxy, unpacked (undefined when absent). */
 function cached(proxy, name) {

@@ -46,13 +46,16 @@ ColumnLayout {
         value: Math.max(0, activity.progress)
     }
 
-    // A fast's fasting phase then its eating window, a build's steps: drawn in segments.
+    // A fast's fasting phase then its eating window, a build's steps: drawn in segments, with
+    // a mark under the bar at each point.
     SegmentedBar {
         Layout.fillWidth: true
         opacity: row.textOpacity
         segments: activity.segments
+        points: activity.points
         accent: PlasmaCore.Theme.highlightColor
         track: Qt.rgba(PlasmaCore.Theme.textColor.r, PlasmaCore.Theme.textColor.g, PlasmaCore.Theme.textColor.b, 0.2)
+        mark: Qt.rgba(PlasmaCore.Theme.textColor.r, PlasmaCore.Theme.textColor.g, PlasmaCore.Theme.textColor.b, 0.8)
     }
 
     PlasmaComponents3.Label {

@@ -47,13 +47,16 @@ ColumnLayout {
         value: Math.max(0, row.activity.progress)
     }
 
-    // A fast's fasting phase then its eating window, a build's steps: drawn in segments.
+    // A fast's fasting phase then its eating window, a build's steps: drawn in segments, with
+    // a mark under the bar at each point.
     SegmentedBar {
         Layout.fillWidth: true
         opacity: row.textOpacity
         segments: row.activity.segments
+        points: row.activity.points
         accent: Kirigami.Theme.highlightColor
         track: Qt.rgba(Kirigami.Theme.textColor.r, Kirigami.Theme.textColor.g, Kirigami.Theme.textColor.b, 0.2)
+        mark: Qt.rgba(Kirigami.Theme.textColor.r, Kirigami.Theme.textColor.g, Kirigami.Theme.textColor.b, 0.8)
     }
 
     PlasmaComponents3.Label {
