@@ -52,6 +52,29 @@ struct SegmentContentTests {
         }
     }
 
+    @Test("Segments read from a Get reply: typed when well formed, nil when absent or unknown, the client's when it sent keys")
+    func drawnSegmentsFromAReply() {
+        func row(_ label: String, _ share: Double, _ state: String, _ fill: Double) -> DBusValue {
+            .structure([.string(label), .double(share), .string(state), .double(fill)])
+        }
+        let properties: [String: DBusValue] = [
+            "segments": .array(elementSignature: "(sdsd)", [row("Fetch", 0.25, "done", 1), row("Build", 0.75, "current", 0.5)]),
+            "points": .array(elementSignature: "(ds)", [.structure([.double(0.9), .string("Review")])]),
+            "segment-text": .string("Build · step 2 of 2"),
+        ]
+        let mine = DrawnSegments.read(properties: properties, state: ["segments": .string("Fetch:0.25|Build:0.75"), "step": .int32(2)])
+        #expect(mine?.segments.map(\.state) == [.done, .current] && mine?.segments.map(\.fill) == [1, 0.5])
+        #expect(mine?.points == [ProgressSegments.Point(at: 0.9, label: "Review")] && mine?.text == "Build · step 2 of 2")
+        #expect(mine?.currentStep == 2 && mine?.isKindPhases == false)
+        let kinds = DrawnSegments.read(properties: properties, state: ["step": .int32(2)])
+        #expect(kinds?.isKindPhases == true && kinds?.currentStep == nil, "without segments or steps keys they are the kind's")
+        var unknown = properties
+        unknown["segments"] = .array(elementSignature: "(sdsd)", [row("Fetch", 0.25, "done", 1), row("Build", 0.75, "later", 0)])
+        #expect(DrawnSegments.read(properties: unknown, state: [:]) == nil, "a state it does not know is not guessed")
+        #expect(DrawnSegments.read(properties: ["segments": .array(elementSignature: "(sdsd)", [])], state: [:]) == nil)
+        #expect(DrawnSegments.read(properties: [:], state: [:]) == nil)
+    }
+
     @Test("A 16:8 fast's own phases come back typed, with state, fill, points and text, and are not sent back")
     func aKindsPhasesComeBackTyped() async throws {
         let world = try KitWorld()
