@@ -44,6 +44,9 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "ScheduledUpdates", key: "scheduled-updates", signature: ScheduledUpdatesProperty.signature) {
             ScheduledUpdatesProperty.value(of: $0.activity)
         },
+        ActivityProperty(name: "Segments", key: "segments", signature: SegmentsProperty.segmentsSignature) { SegmentsProperty.segments(of: $0) },
+        ActivityProperty(name: "Points", key: "points", signature: SegmentsProperty.pointsSignature) { SegmentsProperty.points(of: $0) },
+        ActivityProperty(name: "SegmentText", key: "segment-text", signature: "s") { SegmentsProperty.text(of: $0) },
     ]
 
     /// Unix seconds as `x`, 0 for none.
@@ -98,6 +101,8 @@ enum ActivityInterface {
         case "d": return .double(-1)
         case "a(ss)": return .array(elementSignature: "(ss)", [])
         case ScheduledUpdatesProperty.signature: return .array(elementSignature: "(xa{sv}a{sv})", [])
+        case SegmentsProperty.segmentsSignature: return .array(elementSignature: "(sdsd)", [])
+        case SegmentsProperty.pointsSignature: return .array(elementSignature: "(ds)", [])
         default: return .vardict([:])
         }
     }

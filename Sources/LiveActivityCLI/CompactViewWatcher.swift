@@ -108,6 +108,7 @@ final class CompactViewWatcher {
             snapshot.body = properties["body"]?.string ?? ""
             snapshot.status = status
             if let progress = properties["progress"]?.double, progress >= 0 { snapshot.progress = progress }
+            snapshot.segments = SegmentReading.read(properties)
             break
         }
         return snapshot

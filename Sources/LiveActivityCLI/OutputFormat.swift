@@ -39,6 +39,16 @@ enum OutputFormat {
                 guard case .structure(let fields) = row, fields.count == 2 else { return nil }
                 return "\(fields[1].string ?? "") (\(fields[0].string ?? ""))"
             }.joined(separator: ", ")
+        case .array("(sdsd)", let rows):  // segments: label, share, state
+            return rows.isEmpty ? "-" : rows.compactMap { row -> String? in
+                guard case .structure(let fields) = row, fields.count == 4 else { return nil }
+                return "\(fields[0].string ?? "") \(ShownPercent.of(fields[1].double ?? 0))% \(fields[2].string ?? "")"
+            }.joined(separator: " | ")
+        case .array("(ds)", let rows):  // points: position, label
+            return rows.isEmpty ? "-" : rows.compactMap { row -> String? in
+                guard case .structure(let fields) = row, fields.count == 2 else { return nil }
+                return "\(ShownPercent.of(fields[0].double ?? 0))% \(fields[1].string ?? "")"
+            }.joined(separator: ", ")
         case .boolean(let b): return b ? "true" : "false"
         case .double(let d): return String(d)
         default: return value.integer.map(String.init) ?? value.typeDescription

@@ -13,13 +13,17 @@ public enum WatchFormat: String, CaseIterable, Sendable {
         public var body: String
         public var status: String
         public var progress: Double?
+        /// The activity's segments and points (phases, steps), if it has them.
+        public var segments: SegmentedProgress?
 
-        public init(compactText: String, title: String = "", body: String = "", status: String = "", progress: Double? = nil) {
+        public init(compactText: String, title: String = "", body: String = "", status: String = "", progress: Double? = nil,
+                    segments: SegmentedProgress? = nil) {
             self.compactText = compactText
             self.title = title
             self.body = body
             self.status = status
             self.progress = progress
+            self.segments = segments
         }
 
         /// What shows when no daemon is there.
@@ -30,7 +34,9 @@ public enum WatchFormat: String, CaseIterable, Sendable {
     public func line(_ snapshot: Snapshot) -> String {
         var snapshot = snapshot
         snapshot.compactText = Self.oneLine(snapshot.compactText)
-        let tooltip = [snapshot.title, snapshot.body].filter { !$0.isEmpty }.joined(separator: "\n")
+        let bar = snapshot.segments.map { SegmentBarText.bar($0) } ?? ""
+        let tooltip = [snapshot.title, snapshot.body, bar, snapshot.segments?.summary ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: "\n")
         switch self {
         case .plain:
             return snapshot.compactText
@@ -40,10 +46,24 @@ public enum WatchFormat: String, CaseIterable, Sendable {
             var object: [String: Any] = ["text": snapshot.compactText, "tooltip": tooltip,
                                          "class": snapshot.status.isEmpty ? "idle" : snapshot.status]
             if let progress = snapshot.progress, progress >= 0 { object["percentage"] = ShownPercent.of(progress) }
+            if let segmented = snapshot.segments { object.merge(Self.segmentFields(segmented, bar: bar)) { _, new in new } }
             return Self.json(object)
         case .i3blocks:
             return Self.json(["full_text": snapshot.compactText, "short_text": snapshot.compactText])
         }
+    }
+
+    /// waybar's extra fields for scripts (waybar itself reads text, tooltip, class, percentage):
+    /// `segments` (label, share, state, fill), `points` (position, label), `segment` (the
+    /// current one's label), `segment-text` and `segment-bar` (the text bar with boundaries).
+    static func segmentFields(_ segmented: SegmentedProgress, bar: String) -> [String: Any] {
+        [
+            "segments": segmented.segments.map { ["label": $0.label, "share": $0.share, "state": $0.state.rawValue, "fill": $0.fill] },
+            "points": segmented.points.map { ["position": $0.position, "label": $0.label] },
+            "segment": segmented.current?.label ?? "",
+            "segment-text": segmented.summary,
+            "segment-bar": bar,
+        ]
     }
 
     /// Status bars read one line per update: line breaks in client text become spaces.

@@ -36,7 +36,7 @@ extension Activity {
             options["alert-body"] = .string(alert.body)
             options["alert-sound"] = .string(alert.sound.name ?? "message-new-instant")
         }
-        _ = try await link.call("Update", [.string(id), .vardict(try stateValues(content.state)), .vardict(options)])
+        _ = try await link.call("Update", [.string(id), .vardict(content.withSegments(try stateValues(content.state))), .vardict(options)])
         setContent(content)
     }
 
@@ -66,7 +66,7 @@ extension Activity {
         case .immediate: options["dismissal"] = .string("immediate")
         case .after(let date): options["dismiss-at"] = .int64(Int64(min(max(1, date.timeIntervalSince1970.rounded(.up)), 9e18)))
         }
-        let state = try content.map { content throws(ActivityAuthorizationError) in try stateValues(content.state) } ?? [:]
+        let state = try content.map { content throws(ActivityAuthorizationError) in content.withSegments(try stateValues(content.state)) } ?? [:]
         if content != nil { options["replace-state"] = .boolean(true) }
         _ = try await link.call("End", [.string(id), .vardict(state), .vardict(options)])
         if let content { setContent(content) }

@@ -157,12 +157,12 @@ extension Activity {
         var reply: [DBusValue]
         do {
             reply = try PushOptions.start(link, [.string(kindName), .vardict(flatAttributes.values),
-                                                 .vardict(flatState.values)], options: options)
+                                                 .vardict(content.withSegments(flatState.values))], options: options)
         } catch where error.code == .unsupported {
             kind = FallbackCard.kind
             reply = try PushOptions.start(link, [
                 .string(kind), .vardict(FallbackCard.attributes(flatAttributes, kindName: kindName)),
-                .vardict(FallbackCard.state(flatState, title: ActivityKindName.title(of: Attributes.self))),
+                .vardict(content.withSegments(FallbackCard.state(flatState, title: ActivityKindName.title(of: Attributes.self)))),
             ], options: options)
         }
         guard let id = reply.first?.string else {

@@ -6,11 +6,15 @@ public struct ActivityContent<State>: Equatable, Hashable where State: Decodable
     public var state: State
     public var staleDate: Date?
     public var relevanceScore: Double
+    /// Linux addition: the progress in segments and points, drawn by every panel as a
+    /// segmented bar (nil: the kind's own phases, if any).
+    public var segments: ProgressSegments?
 
-    public init(state: State, staleDate: Date?, relevanceScore: Double = 0.0) {
+    public init(state: State, staleDate: Date?, relevanceScore: Double = 0.0, segments: ProgressSegments? = nil) {
         self.state = state
         self.staleDate = staleDate
         self.relevanceScore = relevanceScore
+        self.segments = segments
     }
 }
 

@@ -1,3 +1,5 @@
+import ActivityModel
+
 /// What one card (the Lock Screen analogue) should show, in plain text.
 ///
 /// The daemon renders an activity into a `Card`; the presenter turns it into a
@@ -23,10 +25,13 @@ public struct Card: Sendable, Equatable {
     /// Routine updates go out at urgency low whatever the server, so they never pop up: set
     /// while another view shows the activity (a KDE job), which must not pop up twice.
     public var quiet: Bool
+    /// The progress in segments (phases, steps), or nil: servers that draw the `value` hint
+    /// keep their bar and get the segments' summary line; others get a text bar with boundaries.
+    public var segments: SegmentedProgress?
 
     public init(appName: String, title: String, body: String = "", iconName: String? = nil,
                 progress: Double? = nil, buttons: [CardButton] = [], category: String? = nil,
-                desktopEntry: String? = nil, quiet: Bool = false) {
+                desktopEntry: String? = nil, quiet: Bool = false, segments: SegmentedProgress? = nil) {
         self.appName = appName
         self.title = title
         self.body = body
@@ -36,6 +41,7 @@ public struct Card: Sendable, Equatable {
         self.category = category
         self.desktopEntry = desktopEntry
         self.quiet = quiet
+        self.segments = segments
     }
 }
 

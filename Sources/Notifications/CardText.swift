@@ -64,6 +64,11 @@ public enum CardText {
         return String(repeating: "▰", count: filled) + String(repeating: "▱", count: cells - filled) + " \(percent)%"
     }
 
+    /// `line` under `body`, or alone when the body is empty.
+    public static func appendLine(_ line: String, to body: String) -> String {
+        body.isEmpty ? line : body + "\n" + line
+    }
+
     /// Progress as the int32 `value` hint: 0 to 100, rounded down.
     public static func percentValue(_ fraction: Double) -> Int32 {
         Int32(ShownPercent.of(fraction))

@@ -1,3 +1,4 @@
+import ActivityModel
 /// A hint value with the D-Bus type it is sent as (servers are strict: mako refuses a uint32 `value`).
 public enum HintValue: Sendable, Equatable, Hashable {
     case int32(Int32)
@@ -55,13 +56,19 @@ public struct NotificationRequest: Sendable, Equatable {
             "urgency": .byte(urgency.rawValue),
         ]
         var body = CardText.body(card.body, markup: profile.bodyMarkup)
-        if let progress = card.progress {
-            if profile.sendsValueHint {
+        let segmented = card.segments.flatMap { $0.isDrawnApart ? $0 : nil }
+        if profile.sendsValueHint {
+            if let progress = card.progress ?? segmented?.position {
                 hints["value"] = .int32(CardText.percentValue(progress))
-            } else {
-                let bar = CardText.progressBar(progress)
-                body = body.isEmpty ? bar : body + "\n" + bar
             }
+            if let summary = segmented?.summary, !summary.isEmpty {
+                body = CardText.appendLine(CardText.body(summary, markup: profile.bodyMarkup), to: body)
+            }
+        } else if let segmented {
+            let percent = card.progress.map { " \(ShownPercent.of($0))%" } ?? ""
+            body = CardText.appendLine(SegmentBarText.bar(segmented) + percent, to: body)
+        } else if let progress = card.progress {
+            body = CardText.appendLine(CardText.progressBar(progress), to: body)
         }
         if let alert {
             if let sound = alert.soundName, !sound.isEmpty { hints["sound-name"] = .string(sound) }

@@ -12,7 +12,7 @@ import TestSupport
 struct PlasmaAppletTests {
     static let id = "io.github.liveactivities.compact"
     static let files = ["metadata.json", "contents/ui/main.qml", "contents/ui/ActivityRow.qml",
-                        "contents/code/liveactivities.js"]
+                        "contents/ui/SegmentedBar.qml", "contents/code/liveactivities.js"]
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
     @Test func installFilesPutsTheAppletWherePlasmaLooksWithTheInstalledCLI() throws {
@@ -39,7 +39,8 @@ struct PlasmaAppletTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 
-    @Test(arguments: ["contents/ui/main.qml", "contents/ui/ActivityRow.qml", "contents/code/liveactivities.js"])
+    @Test(arguments: ["contents/ui/main.qml", "contents/ui/ActivityRow.qml", "contents/ui/SegmentedBar.qml",
+                      "contents/code/liveactivities.js"])
     func hasNoTimerAndRunsNoCommandOnItsOwn(file: String) throws {
         let url = Self.checkout.appendingPathComponent("data/plasma/\(Self.id)/\(file)")
         let source = try String(contentsOf: url, encoding: .utf8)

@@ -9,6 +9,7 @@ import subprocess
 import time
 
 import panel_gnome_js as js
+import segments_gnome
 from scenario import check, no, yes
 from servers_wayland import GnomeShell
 from world import ServerFailed
@@ -176,6 +177,8 @@ class PanelRun:
         self.screenshot(f"{self.shot_prefix}-island.png", max(0, island["x"] - 420), 0, 1280 - max(0, island["x"] - 420),
                         island["height"])
         self.check_menu()
+        segments_gnome.check_segments(self)
+        segments_gnome.check_scheduled(self)
         self.check_buttons()
         self.check_restart()
         self.check_appindicator()

@@ -2,7 +2,9 @@
 top bar the way a user sees it: visible labels, buttons, the open menu's rows."""
 import json
 
-#: `walk(actor, out)`: every visible St.Label text (non-empty), St.Button label and progress fill.
+#: `walk(actor, out)`: every visible St.Label text (non-empty), St.Button label, progress fill and
+#: segmented bar (each track's width, fill width, label and style classes) and the marks of its
+#: points (each one's centre and label, from the bar's left edge).
 WALK = """
 const St = imports.gi.St;
 const walk = (actor, out) => {
@@ -12,11 +14,24 @@ const walk = (actor, out) => {
     if (child instanceof St.Label) { if (child.text) out.texts.push(child.text); continue; }
     if (child.has_style_class_name && child.has_style_class_name('liveactivities-progress-track'))
       out.progress = child.get_first_child().width / 240;
+    if (child.has_style_class_name && child.has_style_class_name('liveactivities-segments')) {
+      out.segments = child.get_children().map(track => ({ width: track.width, fill: track.get_first_child().width,
+        label: track.accessible_name, classes: track.get_style_class_name() }));
+      const whole = out.segments.reduce((sum, t) => sum + t.width, 0);
+      if (out.progress === null && whole > 0)  // a segmented bar stands for the plain one
+        out.progress = out.segments.reduce((sum, t) => sum + t.fill, 0) / whole;
+      continue;
+    }
+    if (child.has_style_class_name && child.has_style_class_name('liveactivities-points')) {
+      out.points = child.get_children().filter(mark => mark.visible)
+        .map(mark => ({ center: mark.x + mark.width / 2, label: mark.accessible_name }));
+      continue;
+    }
     walk(child, out);
   }
   return out;
 };
-const read = actor => walk(actor, { texts: [], buttons: [], progress: null });
+const read = actor => walk(actor, { texts: [], buttons: [], progress: null, segments: null, points: [] });
 """
 
 ISLAND = WALK + """

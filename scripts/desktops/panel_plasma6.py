@@ -16,6 +16,7 @@ from chroot_session import ChrootSession, make_chroot
 from plasma_panel import click, letters, ocr_words, shows, text_of
 from scenario import APPS, Run, check, no
 from scenario_jobs import job_paths
+import segments_plasma
 
 APPLET = "io.github.liveactivities.compact6"
 APPLET5 = "io.github.liveactivities.compact"
@@ -151,6 +152,12 @@ class PanelChecks:
             max(0, min(SCREEN[0] - 1100, int(applet["x"]) - 550)), SCREEN[1] - 640), "+repage", shot], check=True,
             timeout=30)
         print(f"  screenshot: {shot}", flush=True)
+        if applet:  # last, while the popup is open: the scheduled session's row must not move the others
+            shots = os.path.dirname(run.screenshot_path)
+            self.add("popup: a fast's segmented bar", segments_plasma.check_segments(
+                self.world, self.popup_area, os.path.join(shots, f"{self.name}-segments.png")))
+            self.add("scheduled start, then its alert", segments_plasma.check_scheduled(
+                run, (760, 560, 0, 0), os.path.join(shots, f"{self.name}-scheduled.png")))
         click(run, applet)  # closes the popup again
         for key in ["focus", "fast", "tea", "markup"]:
             run.la("end", key, "--dismissal", "immediate")

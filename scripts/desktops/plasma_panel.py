@@ -144,6 +144,11 @@ def check_panel(run):
     closed_reads = len(reads(run))  # the panel followed the updates above with the popup closed
     popup_words, applet = open_popup(run, panel)
     row["applet popup: rows"] = check_rows(run, popup_words)
+    if applet:
+        import segments_plasma  # it imports this module
+        row["applet popup: segmented bar"] = segments_plasma.check_segments(
+            world, (560, 640, 0, height - PANEL_HEIGHT - 640),
+            os.path.join(os.path.dirname(run.screenshot_path), "plasma-segments.png"))
     row["applet popup: markup shown as text"] = check(shows(popup_words, MARKUP_TITLE) and shows(popup_words, MARKUP_BODY),
                                                       f"OCR of the popup reads {MARKUP_TITLE!r} and {MARKUP_BODY!r} "
                                                       "literally", f"not literal; OCR: {text_of(popup_words)!r}")

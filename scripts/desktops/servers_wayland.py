@@ -80,6 +80,11 @@ class Mako(Server):
         subprocess.run(NOBODY + ["grim", shot], env=self.env, check=True, timeout=30)
         shutil.copyfile(shot, path)
 
+    def after_end(self, run):
+        """With the scenario's cards closed: a 16:8 fast's card, its bar and its segment text."""
+        import segments_mako
+        segments_mako.play(run)
+
 
 UNSAFE_EXTENSION = "la-unsafe-mode@liveactivities.invalid"
 EXTENSION_JS = """// Test-only: lets org.gnome.Shell.Eval read the message tray (LiveActivities desktop matrix).

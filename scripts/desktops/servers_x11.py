@@ -55,7 +55,7 @@ class X11Server(Server):
 
 class Dunst(X11Server):
     name = "dunst"
-    packages = ["dunst"]
+    packages = ["dunst", "tesseract-ocr"]  # OCR: segments_dunst.py reads the bubble
     draws_value = True
 
     def start(self, world):
@@ -112,6 +112,8 @@ class Dunst(X11Server):
             run.row["progress visible"] = no(f"dunst drew progress {drawn}, we sent {sent}")
         else:
             run.row["progress visible"] = yes(f"int32 value hint; dunst's history says it drew {drawn}%")
+        import segments_dunst
+        segments_dunst.play(run)
 
 
 class Xfce4Notifyd(X11Server):

@@ -35,6 +35,7 @@ extension Activity {
         if let problem = Self.valuesProblem(attributes, role: "attribute") ?? Self.valuesProblem(state, role: "state key") {
             return problem
         }
+        if let problem = ClientSegments.problem(in: state) { return problem }
         guard timeline.count <= ScheduleLimits.maxScheduledUpdates else {
             return "\(timeline.count) scheduled updates, more than \(ScheduleLimits.maxScheduledUpdates)"
         }

@@ -8,8 +8,10 @@ extension Kind {
 
     /// Validates state keys and merges them into `current`; `isStart` applies defaults.
     func acceptState(_ given: [String: Value], current: [String: Value], isStart: Bool, now: UnixTime) throws(ActivityError) -> [String: Value] {
-        try accept(given, current: current, specs: state, extra: acceptsExtraState,
-                   role: "state key", plural: "state keys", applyDefaults: isStart, now: now)
+        let merged = try accept(given, current: current, specs: state, extra: acceptsExtraState,
+                                role: "state key", plural: "state keys", applyDefaults: isStart, now: now)
+        _ = try ClientSegments.read(from: merged)
+        return merged
     }
 
     private func accept(

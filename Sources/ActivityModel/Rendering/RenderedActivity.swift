@@ -14,6 +14,9 @@ public struct RenderedActivity: Equatable, Sendable {
     /// A freedesktop icon name.
     public var iconName: String
     public var buttons: [CardButton]
+    /// The progress in segments and points, when the activity has phases or the client gave
+    /// segments; moves by whole percents of the bar.
+    public var segments: SegmentedProgress? = nil
 
     /// The progress as the whole percent 0...100 for the `value` notification hint.
     public var progressPercent: Int? { progress.map { TimeFormat.percentStep($0) } }
@@ -72,6 +75,8 @@ struct ActivityRenderer {
         let icon = fill(kind.icon)
         let progress = evaluator.progress()
         nextChange = TimedText.earliest(nextChange, progress?.nextPercentChange)
+        let segmented = SegmentResolver(evaluator: evaluator).resolve()
+        nextChange = TimedText.earliest(nextChange, segmented.nextChange)
         switch activity.status {
         case .paused:
             body = Self.joined("Paused", body)
@@ -89,7 +94,8 @@ struct ActivityRenderer {
             id: activity.id, status: activity.status, title: title, body: body,
             progress: progress?.value, compactLeading: leading,
             compactTrailing: fill(set.compactTrailing), minimal: fill(set.minimal),
-            iconName: icon.isEmpty ? "dialog-information" : icon, buttons: buttons)
+            iconName: icon.isEmpty ? "dialog-information" : icon, buttons: buttons,
+            segments: segmented.segmented)
         return (rendered, nextChange)
     }
 

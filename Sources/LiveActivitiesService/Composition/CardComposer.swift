@@ -36,7 +36,8 @@ enum CardComposer {
                     iconName: rendered.iconName.isEmpty ? nil : rendered.iconName,
                     progress: rendered.progressPercent.map { Double($0) / 100 },
                     buttons: live ? rendered.buttons.map { CardButton(key: $0.key, label: $0.label) } : [],
-                    category: "x-liveactivities", desktopEntry: nil)
+                    category: "x-liveactivities", desktopEntry: nil,
+                    segments: rendered.segments.flatMap { $0.isDrawnApart ? $0 : nil })
     }
 
     /// The card for this round.
@@ -50,6 +51,7 @@ enum CardComposer {
         var card = baseCard(of: snapshot, kindDisplayName: kindDisplayName)
         if besideJob {
             card.progress = nil  // the job draws the bar
+            card.segments = nil
             card.quiet = true
         }
         var kept = hold

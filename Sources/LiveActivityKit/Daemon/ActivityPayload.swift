@@ -105,6 +105,8 @@ struct DaemonSnapshot: Sendable {
     let relevance: Double
     /// The `push-token` (hex) as bytes, when the daemon issued one.
     let pushToken: Data?
+    /// The segments as the daemon draws them (its `Segments`, `Points`, `SegmentText`).
+    let segments: ProgressSegments?
 
     init?(getReply: [DBusValue]) {
         guard let properties = getReply.first?.vardict, let id = properties["id"]?.string else { return nil }
@@ -116,6 +118,7 @@ struct DaemonSnapshot: Sendable {
         staleAt = properties["stale-at"]?.integer ?? 0
         relevance = properties["relevance"]?.double ?? 0
         pushToken = properties["push-token"]?.string.flatMap(PushOptions.bytes(hex:))
+        segments = DrawnSegments.read(properties: properties, state: state)
     }
 
     var staleDate: Date? { staleAt > 0 ? Date(timeIntervalSince1970: TimeInterval(staleAt)) : nil }
@@ -123,6 +126,7 @@ struct DaemonSnapshot: Sendable {
     /// The content for `State`, or nil when the daemon's state does not decode as it.
     func content<State: Decodable & Encodable & Hashable>(_ type: State.Type) -> ActivityContent<State>? {
         guard let state = try? FlatPayload.decode(State.self, from: state, what: "state") else { return nil }
-        return ActivityContent(state: state, staleDate: staleDate, relevanceScore: relevance)
+        return ActivityContent(state: state, staleDate: staleDate, relevanceScore: relevance,
+                               segments: segments)
     }
 }

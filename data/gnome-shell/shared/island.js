@@ -9,7 +9,8 @@ const BUS_NAME = 'io.github.liveactivities.LiveActivities1';
 const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
 const LIVE = ['active', 'paused', 'stale'];
-const ROW_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt'];
+const ROW_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
+    'Points', 'SegmentText'];
 
 /** A cached property of a proxy, unpacked (undefined when absent). */
 function cached(proxy, name) {

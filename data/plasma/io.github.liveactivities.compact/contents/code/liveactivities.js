@@ -83,8 +83,32 @@ function liveRows(activities) {
             stale: a.status === "stale",
             actions: Array.prototype.map.call(a.actions || [], function (pair) {
                 return { key: String(pair[0]), label: String(pair[1]) };
-            })
+            }),
+            segments: segments(a.segments),
+            points: a.segments && a.segments.length > 1 ? points(a.points) : [],
+            segmentText: String(a["segment-text"] || "")
         };
+    });
+}
+
+// The daemon's `segments` (a(sdsd): label, share, state, fill) as [{label, share, state, fill}]
+// for the popup's segmented bar; [] when the activity has fewer than two (one segment, a focus
+// session, is the plain bar).
+function segments(list) {
+    if (!list || list.length < 2) {
+        return [];
+    }
+    return Array.prototype.map.call(list, function (s) {
+        return { label: String(s[0]), share: Number(s[1]) || 0, state: String(s[2]),
+                 fill: Math.min(Math.max(Number(s[3]) || 0, 0), 1) };
+    });
+}
+
+// The daemon's `points` (a(ds): position, label) as [{position, label}] for the marks under the
+// segmented bar (drawn with segments only: a plain bar has none).
+function points(list) {
+    return Array.prototype.map.call(list || [], function (p) {
+        return { position: Math.min(Math.max(Number(p[0]) || 0, 0), 1), label: String(p[1]) };
     });
 }
 

@@ -1,4 +1,5 @@
-// One live activity in the popup: title, body, progress bar where it has progress, buttons.
+// One live activity in the popup: title, body, progress bar where it has progress (a segmented
+// bar and its text where it has segments), buttons.
 import QtQuick 2.15
 import QtQuick.Layouts 1.15
 import org.kde.plasma.core 2.0 as PlasmaCore
@@ -39,10 +40,31 @@ ColumnLayout {
     PlasmaComponents3.ProgressBar {
         Layout.fillWidth: true
         opacity: row.textOpacity
-        visible: activity.progress >= 0
+        visible: activity.progress >= 0 && activity.segments.length === 0
         from: 0
         to: 1
         value: Math.max(0, activity.progress)
+    }
+
+    // A fast's fasting phase then its eating window, a build's steps: drawn in segments, with
+    // a mark under the bar at each point.
+    SegmentedBar {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        segments: activity.segments
+        points: activity.points
+        accent: PlasmaCore.Theme.highlightColor
+        track: Qt.rgba(PlasmaCore.Theme.textColor.r, PlasmaCore.Theme.textColor.g, PlasmaCore.Theme.textColor.b, 0.2)
+        mark: Qt.rgba(PlasmaCore.Theme.textColor.r, PlasmaCore.Theme.textColor.g, PlasmaCore.Theme.textColor.b, 0.8)
+    }
+
+    PlasmaComponents3.Label {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        visible: activity.segments.length > 0 && text !== ""
+        wrapMode: Text.Wrap
+        textFormat: Text.PlainText
+        text: activity.segmentText
     }
 
     RowLayout {

@@ -1,4 +1,5 @@
-// One live activity in the popup: title, body, progress bar where it has progress, buttons.
+// One live activity in the popup: title, body, progress bar where it has progress (a segmented
+// bar and its text where it has segments), buttons.
 // Client text is shown as plain text, never as markup.
 import QtQuick
 import QtQuick.Layouts
@@ -40,10 +41,31 @@ ColumnLayout {
     PlasmaComponents3.ProgressBar {
         Layout.fillWidth: true
         opacity: row.textOpacity
-        visible: row.activity.progress >= 0
+        visible: row.activity.progress >= 0 && row.activity.segments.length === 0
         from: 0
         to: 1
         value: Math.max(0, row.activity.progress)
+    }
+
+    // A fast's fasting phase then its eating window, a build's steps: drawn in segments, with
+    // a mark under the bar at each point.
+    SegmentedBar {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        segments: row.activity.segments
+        points: row.activity.points
+        accent: Kirigami.Theme.highlightColor
+        track: Qt.rgba(Kirigami.Theme.textColor.r, Kirigami.Theme.textColor.g, Kirigami.Theme.textColor.b, 0.2)
+        mark: Qt.rgba(Kirigami.Theme.textColor.r, Kirigami.Theme.textColor.g, Kirigami.Theme.textColor.b, 0.8)
+    }
+
+    PlasmaComponents3.Label {
+        Layout.fillWidth: true
+        opacity: row.textOpacity
+        visible: row.activity.segments.length > 0 && text !== ""
+        wrapMode: Text.Wrap
+        textFormat: Text.PlainText
+        text: row.activity.segmentText
     }
 
     RowLayout {

@@ -1,0 +1,1 @@
+../../../io.github.liveactivities.compact/contents/ui/SegmentedBar.qml
