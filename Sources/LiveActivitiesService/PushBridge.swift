@@ -111,7 +111,7 @@ final class PushBridge {
             // After a refused CONNACK libmosquitto also reports a disconnection: keep the refusal.
             guard connected else { return }
             connected = false
-            setStatus("error: connection lost: \(reason)")
+            setStatus("error: connection to \(broker.map(String.init(describing:)) ?? "the broker") lost: \(reason)")
         case .subscribed(let messageID, let granted):
             confirm(messageID, granted)
         case .message(let topic, let payload, let size):

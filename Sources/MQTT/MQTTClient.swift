@@ -118,6 +118,10 @@ public final class MQTTClient: @unchecked Sendable {
                 var loopResult = rc
                 while !isStopped, loopResult == Int32(MOSQ_ERR_SUCCESS.rawValue) {
                     loopResult = library.loop(handle, -1, 1)
+                    // A signal that cut the wait short is not a lost connection.
+                    if loopResult == Int32(MOSQ_ERR_ERRNO.rawValue), errno == EINTR {
+                        loopResult = Int32(MOSQ_ERR_SUCCESS.rawValue)
+                    }
                 }
                 if isStopped { break }
                 onEvent(.disconnected(reason: library.describe(loopResult)))

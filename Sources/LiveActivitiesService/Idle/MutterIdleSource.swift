@@ -15,9 +15,19 @@ final class MutterIdleSource: IdleSource {
     /// Bumped on every stop, so a reply to an AddWatch sent before it is dropped.
     private var generation = 0
 
+    /// The bus match this source added (removed again when it goes, so a monitor that comes and
+    /// goes many times does not pile matches up on the bus).
+    private static let watchFiredRule = "type='signal',interface='\(IdleSourceChoice.mutter.rawValue)',member='WatchFired'"
+    private var matchAdded = false
+
     init(connection: DBusConnection) {
         self.connection = connection
-        try? connection.addMatch("type='signal',interface='\(IdleSourceChoice.mutter.rawValue)',member='WatchFired'")
+        do {
+            try connection.addMatch(Self.watchFiredRule)
+            matchAdded = true
+        } catch {
+            Log.warning("idle: cannot watch Mutter's WatchFired signal: \(error)")
+        }
         handler = connection.addMessageHandler { [weak self] message in
             guard let self, message.kind == .signal, message.member == "WatchFired",
                   message.interface == IdleSourceChoice.mutter.rawValue,
@@ -29,6 +39,7 @@ final class MutterIdleSource: IdleSource {
 
     deinit {
         if let handler { connection.removeMessageHandler(handler) }
+        if matchAdded { connection.removeMatch(Self.watchFiredRule) }
     }
 
     func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
