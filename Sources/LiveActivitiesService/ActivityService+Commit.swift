@@ -3,7 +3,7 @@ import DBus
 
 /// Where a change is persisted. An accepted call is written before the reply (nothing
 /// acknowledged may be lost; a call whose record cannot be written is refused with
-/// `StorageFailed` and changes nothing), then published (`+Publishing`). Lifecycle changes are
+/// `StorageFailed` and changes nothing), then published (`Publisher+Rounds`). Lifecycle changes are
 /// fsynced before the reply; updates, and the notification ids the server hands out, are
 /// written before the reply (or at once) and fsynced in a batch within a second, so a Start
 /// costs one fsync, plus those of `push.json` (a file and its directory) when it has push

@@ -30,14 +30,13 @@ public final class ActivityService {
     /// An fsync batch is due (`+Commit`).
     var syncPending = false
     let scheduler: TickScheduler
-    /// Push over MQTT (`ActivityService+Push`); nil when `push-broker` is unset.
-    var push: PushState?
+    /// Push over MQTT (`ActivityService+Push`): on, or off (and why, when `push-broker` is set
+    /// but unusable); `push` is the running one.
+    var pushSetup = PushState.Setup.off(problem: nil)
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
     var wallClockOffset: Double?
     /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
     var scopedReads: RoundView?
-    /// Why push is off although `push-broker` is set (it could not be parsed); see `pushStatus`.
-    var pushConfigProblem: String?
     /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
     var focus: FocusSupport?
 
