@@ -82,12 +82,14 @@ final class Publisher {
 
     /// Cards were switched on again: they were not sent while off, so the presenter gets each
     /// one as it is now (it keeps them while hidden, and paces them itself), then shows them
-    /// all. Not held for a slot here, or the presenter would show the card it had before the
-    /// switch first.
+    /// all. Handed at once, not held for the daemon's slot (a card held from before is
+    /// dropped): the presenter keeps the slot, and a card held here would let it show the card
+    /// it had before the switch first.
     func cardsSwitchedOn(in view: RoundView) {
         for id in records.keys {
             records[id]?.lastCard = nil
             records[id]?.cardSentAt = nil
+            records[id]?.heldCard = nil
         }
         for activity in service.registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
         presenter?.showAll()
