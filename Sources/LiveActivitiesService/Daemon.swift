@@ -79,7 +79,7 @@ public enum Daemon {
         // wake the notification thread once per update, only when a card is due.
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits,
                                       cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval,
-                                      publishInterval: ActivityService.settleInterval)
+                                      publishInterval: Publisher.settleInterval)
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
@@ -95,7 +95,7 @@ public enum Daemon {
             return 1
         }
         // The tray item comes up with the name, as before; restoring updates its label.
-        if config.tray { service.tray = StatusNotifierItem.start(for: service, connection: connection) }
+        if config.tray { service.publisher.attachTray(StatusNotifierItem.start(for: service, connection: connection)) }
         service.restoreState()
         service.startPush(config.push, paths: paths)
         presenter?.start()

@@ -12,7 +12,7 @@ extension ActivityService {
     /// Connects to the broker `settings` names; does nothing when it names none.
     public func startPush(_ settings: PushSettings, paths: DaemonPaths) {
         if let problem = settings.brokerProblem {
-            pushConfigProblem = problem
+            pushSetup = .off(problem: problem)
             Log.error("push is off: \(problem) (in \(paths.configFile); see docs/push.md)")
         }
         guard let broker = settings.broker else { return }
@@ -34,7 +34,7 @@ extension ActivityService {
             Log.warning("push: \(healed) had a last-applied timestamp more than \(Int(PushRegistry.futureLeewaySeconds)) s ahead of the clock (saved by an older version); forgotten, so later messages apply again")
         }
         let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
-        push = PushState(bridge: bridge, registry: registry, path: path)
+        pushSetup = .on(PushState(bridge: bridge, registry: registry, path: path))
         for (id, token) in endedWhileAway { sendUnregisteredReceipt(id: id, token: token, why: "the activity is no longer live") }
         bridge.onStatus = { [weak self] _ in
             self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
@@ -57,9 +57,12 @@ extension ActivityService {
 
     /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
     /// `push-broker` is set but cannot be used).
-    var pushStatus: String {
-        if let push { return push.status }
-        return pushConfigProblem.map { "error: \($0)" } ?? "off"
+    var pushStatus: String { pushSetup.status }
+
+    /// The push that runs; nil when push is off (set directly by tests).
+    var push: PushState? {
+        get { pushSetup.running }
+        set { pushSetup = newValue.map { .on($0) } ?? .off(problem: nil) }
     }
 
     /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
@@ -91,8 +94,8 @@ extension ActivityService {
 
     /// Why push options are refused: push is off, or its `push-broker` could not be used.
     var pushOffError: DBusError {
-        guard let pushConfigProblem else { return Self.pushOff }
-        return DBusError(name: Self.pushOff.name, message: "push is off: \(pushConfigProblem) (see docs/push.md)")
+        guard case .off(let problem?) = pushSetup else { return Self.pushOff }
+        return DBusError(name: Self.pushOff.name, message: "push is off: \(problem) (see docs/push.md)")
     }
 
     /// Before a Start with push options is committed: the new activity's token and channel are
@@ -136,7 +139,7 @@ extension ActivityService {
     private func pushSubscriptionConfirmed(_ topic: String) {
         guard let push, let (id, token) = push.confirmed(topic) else { return }
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
-        refresh(id, alert: nil, now: clock.now)
+        publisher.refresh(id, alert: nil, now: clock.now)
         push.releaseHeldStartReceipt(id: id, token: token)
     }
 

@@ -11,7 +11,7 @@ import Notifications
 /// moment later, carries the same state and goes on time). Otherwise a card shown between
 /// two ticks (after a Start or an Update) would put every later card a fraction of a second
 /// behind its tick, each needing a wake-up of its own.
-extension ActivityService {
+extension Publisher {
     /// Hands `card` to `sink` now, or holds it until its slot opens, or (`nextTick`: seconds
     /// until the activity's texts change by themselves) until that tick.
     func hand(_ card: Card, alert: CardAlert?, of id: String, to sink: CardSink, nextTick: Double? = nil) {
@@ -48,7 +48,7 @@ extension ActivityService {
         records[id]?.slotWakeArmed = false
         guard let card = records[id]?.heldCard else { return }
         records[id]?.heldCard = nil
-        guard let presenter, registry.enabled else { return }
+        guard let presenter, service.registry.enabled else { return }
         records[id]?.cardSentAt = clock.monotonicNow
         presenter.show(id: id, card: card, alert: nil)
     }

@@ -16,7 +16,7 @@ struct ActivityRecord {
     var hold: AlertHold?
     /// The server's id for the card, saved so a restarted daemon replaces it in place.
     var notificationID: UInt32?
-    /// When the sink last got this card (monotonic seconds; `ActivityService+CardPacing`).
+    /// When the sink last got this card (monotonic seconds; `Publisher+CardPacing`).
     var cardSentAt: Double?
     /// A routine card the sink has not got yet, the latest one winning: it waits for its slot
     /// (`slotWakeArmed`) or for the activity's next tick.

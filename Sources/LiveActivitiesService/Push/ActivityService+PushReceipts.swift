@@ -8,7 +8,7 @@ import Push
 extension ActivityService {
     /// Says what became of the message being handled, for activity `id`: the signal and the receipt.
     func pushOutcome(id: String, event: String, applied: Bool, reason: String, topic: String, message: APSMessage?) {
-        emit("PushReceived", [.string(id), .string(event), .boolean(applied), .string(reason)])
+        publisher.emit("PushReceived", [.string(id), .string(event), .boolean(applied), .string(reason)])
         push?.publishOutcome(topic: topic, timestamp: message?.timestamp, applied: applied, reason: reason, event: event, activity: id)
     }
 
@@ -16,7 +16,7 @@ extension ActivityService {
     /// activity's update token (`input-push-token`), as an app would send it to its server on
     /// iOS, and is therefore held until the broker confirmed that token's subscription.
     func pushStarted(id: String, topic: String, message: APSMessage) {
-        emit("PushReceived", [.string(id), .string(message.event.rawValue), .boolean(true), .string("")])
+        publisher.emit("PushReceived", [.string(id), .string(message.event.rawValue), .boolean(true), .string("")])
         push?.publishStarted(id: id, topic: topic, timestamp: message.timestamp, event: message.event.rawValue)
     }
 

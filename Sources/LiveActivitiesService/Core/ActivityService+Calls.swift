@@ -90,12 +90,7 @@ extension ActivityService {
         let before = registry
         registry.enabled = on
         try persist(changes([], since: before), restoring: before, durable: true)
-        guard on else { presenter?.hideAll(); return }
-        // Cards were not sent while disabled: hand the presenter each one as it is now (it
-        // keeps them while hidden), then show them all.
-        for id in records.keys { records[id]?.lastCard = nil }
-        let view = readView()
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
-        presenter?.showAll()
+        guard on else { publisher.cardsSwitchedOff(); return }
+        publisher.cardsSwitchedOn(in: readView())
     }
 }

@@ -8,7 +8,7 @@ import DBus
 /// once (a client that waits for its change sees it at once), then one more round ends the
 /// interval with everything that came meanwhile. Every event still gets its signal, but each
 /// activity is rendered and announced once per round, not once per call.
-extension ActivityService {
+extension Publisher {
     /// Queues events for the next publishing round. A started activity's object is exported
     /// at once (and only here), so a client can use the path the reply carries straight away.
     func publishLater(_ events: [ActivityEvent]) {
@@ -43,7 +43,7 @@ extension ActivityService {
         rounds.roundsInWindow += 1
         let events = rounds.unpublished
         rounds.unpublished = []
-        let view = readView()
+        let view = service.readView()
         apply(events, in: view)
         settleSoon(view)
     }
@@ -62,7 +62,7 @@ extension ActivityService {
                 emit("ActivityUpdated", [.string(id)])
             case .ended(_, let reason, _):
                 emit("ActivityEnded", [.string(id), .string(reason.rawValue)])
-                pushActivityEnded(id)
+                service.pushActivityEnded(id)
             case .statusChanged(_, let status):
                 emit("StatusChanged", [.string(id), .string(status.rawValue)])
             case .alert(_, let alert):
@@ -79,7 +79,7 @@ extension ActivityService {
             touched.append(id)
         }
         var seen = Set<String>()
-        for id in touched where seen.insert(id).inserted && registry.activity(id) != nil {
+        for id in touched where seen.insert(id).inserted && service.registry.activity(id) != nil {
             refresh(id, alert: alerts[id], in: view)
         }
     }

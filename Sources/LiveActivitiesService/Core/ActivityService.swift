@@ -4,24 +4,15 @@ import Notifications
 
 /// The daemon's core, as thin orchestration: a call is decoded, the model (the registry)
 /// decides, the change is persisted, the caller gets the reply, and what happened is
-/// published afterwards. Each step has its own file: start-up (`+Startup`), the calls
-/// (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), signals
-/// (`+Publishing`), one activity's views (`+Views`, from one `RoundView` per call or round,
-/// composed by `CardComposer`), the card's pace (`+CardPacing`), the manager's properties and
-/// the one timer (`+Manager`), what the notification side reports back (`+Cards`). It lives on the event loop's thread; the
-/// notification server is only reached through its `CardSink`.
+/// published afterwards by the `Publisher` (signals, objects, cards, KDE jobs, tray), which
+/// holds all the state of publishing. Each step has its own file: start-up (`+Startup`), the
+/// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), the reads
+/// of one moment (`+ReadView`), the one timer (`+Manager`), what the notification side
+/// reports back (`+Cards`). It lives on the event loop's thread.
 public final class ActivityService {
     let loop: EventLoop
     let server: DBusObjectServer
     let store: StateStore
-    /// Where cards go: the presenter in the daemon, a recorder in tests; nil: no cards.
-    let presenter: CardSink?
-    /// At most one routine card per activity per this many seconds goes to `presenter`
-    /// (`ActivityService+CardPacing`); 0: every card at once (tests that read each decision).
-    let cardInterval: Double
-    /// The shortest time between two publishing rounds under a flood (`+Publishing`); 0: a
-    /// round after every batch of messages (tests that read each round).
-    let publishInterval: Double
     /// Wall clock, zone, monotonic time and wake-ups; read where a step needs the moment (a call
     /// or tick may read it more than once).
     let clock: ServiceClock
@@ -29,25 +20,23 @@ public final class ActivityService {
     /// The model. It holds the one kind catalog (replaced when kind files change,
     /// `KindDirectoryWatch`) and the one set of limits; the service reads them from it.
     var registry: ActivityRegistry
-    /// What the service keeps per activity beyond the model: one record each.
-    var records: [String: ActivityRecord] = [:]
-    /// The manager's properties as last announced.
-    var publishedManager: [String: DBusValue] = [:]
-    /// The KDE job backend, under Plasma (`DaemonConfig.kdeJobs`); nil when switched off.
-    var jobs: KDEJobMirror?
-    /// Publishing rounds, the settling of manager properties and the fsync batch.
-    var rounds = PublishingRounds()
+    /// What the world sees of the activities, and all the state that needs (made at first use,
+    /// as it refers back to the service).
+    private(set) lazy var publisher = Publisher(service: self, loop: loop, server: server, clock: clock,
+                                                presenter: cardSettings.presenter, cardInterval: cardSettings.cardInterval,
+                                                publishInterval: cardSettings.publishInterval)
+    /// What `init` was given for the publisher.
+    private let cardSettings: (presenter: CardSink?, cardInterval: Double, publishInterval: Double)
+    /// An fsync batch is due (`+Commit`).
+    var syncPending = false
     let scheduler: TickScheduler
-    /// The tray item, when the config asks for one; kept up to date with the compact text.
-    var tray: StatusNotifierItem?
-    /// Push over MQTT (`ActivityService+Push`); nil when `push-broker` is unset.
-    var push: PushState?
+    /// Push over MQTT (`ActivityService+Push`): on, or off (and why, when `push-broker` is set
+    /// but unusable); `push` is the running one.
+    var pushSetup = PushState.Setup.off(problem: nil)
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
     var wallClockOffset: Double?
     /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
     var scopedReads: RoundView?
-    /// Why push is off although `push-broker` is set (it could not be parsed); see `pushStatus`.
-    var pushConfigProblem: String?
     /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
     var focus: FocusSupport?
 
@@ -56,9 +45,7 @@ public final class ActivityService {
                 publishInterval: Double = 0) {
         self.loop = loop
         self.server = server
-        self.presenter = presenter
-        self.cardInterval = cardInterval
-        self.publishInterval = publishInterval
+        cardSettings = (presenter, cardInterval, publishInterval)
         let clock = clock ?? LoopClock(loop: loop)
         self.clock = clock
         store = StateStore(paths: paths)
@@ -97,10 +84,14 @@ public final class ActivityService {
     var limits: Limits { registry.limits }
     /// `StorageStatus`: `ok`, or the last write error and what was set aside at start.
     var storageStatus: String { store.status }
-    var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
-    /// How the card renders for the server in use (GNOME Shell's cards show no seconds).
-    /// Everything on the bus renders in the standard style, with seconds (DESIGN.md).
-    var cardStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
+    var notificationServer: String { publisher.notificationServer }
+    /// The manager's properties as last announced (read by tests).
+    var publishedManager: [String: DBusValue] { publisher.publishedManager }
+
+    /// The publisher's pace, as the tests name it: the shortest time between two settlings,
+    /// and the rounds per interval that run at once (`Publisher+Manager`, `Publisher+Rounds`).
+    static var settleInterval: Double { Publisher.settleInterval }
+    static var publishBurst: Int { Publisher.publishBurst }
 
     /// Runs a model call, turning its typed error into the D-Bus error of the contract.
     func mapped<T>(_ body: () throws(ActivityError) -> T) throws(DBusError) -> T {
@@ -116,18 +107,4 @@ public final class ActivityService {
         DBusError(name: error.name == "InvalidArgs" ? "org.freedesktop.DBus.Error.InvalidArgs" : BusNames.errorPrefix + error.name,
                   message: error.message)
     }
-}
-
-/// The bookkeeping of publishing: events waiting for the next round, whether a round, a
-/// settling of the manager's properties or an fsync batch is already due, and when the
-/// manager's properties last settled (monotonic seconds).
-struct PublishingRounds {
-    var unpublished: [ActivityEvent] = []
-    var publishPending = false
-    var settlePending = false
-    var lastSettle = -Double.infinity
-    /// The current pacing interval of publishing rounds (monotonic seconds) and the rounds run in it.
-    var windowStart = -Double.infinity
-    var roundsInWindow = 0
-    var syncPending = false
 }

@@ -246,3 +246,27 @@ extension PushState {
         bridge.publishReceipt(topic: topics.receipt(of: .activity(token: token)), json: receipt.json)
     }
 }
+
+extension PushState {
+    /// Push as the service holds it: running, or off, with the reason when `push-broker` is
+    /// set but could not be used (so `PushStatus` and a refused Start can say why).
+    enum Setup {
+        case off(problem: String?)
+        case on(PushState)
+
+        /// The running push, if any.
+        var running: PushState? {
+            if case .on(let state) = self { return state }
+            return nil
+        }
+
+        /// The `PushStatus` property: the running push's status, `off`, or `error: …` when
+        /// `push-broker` is set but unusable.
+        var status: String {
+            switch self {
+            case .on(let state): return state.status
+            case .off(let problem): return problem.map { "error: \($0)" } ?? "off"
+            }
+        }
+    }
+}

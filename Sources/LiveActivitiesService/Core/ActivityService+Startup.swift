@@ -21,22 +21,21 @@ extension ActivityService {
         if let saved = store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             for (id, notificationID) in saved.notificationIDs {
-                records[id, default: ActivityRecord()].notificationID = notificationID
-                presenter?.adopt(id: id, notificationID: notificationID)
+                publisher.adopt(notificationID: notificationID, of: id)
             }
         }
-        for activity in registry.activities { exportActivityOrLog(activity.id.rawValue) }
+        for activity in registry.activities { publisher.exportActivityOrLog(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
         recordHistory(events, now: now)
         let view = readView(at: now)
-        apply(events, in: view)
-        for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
+        publisher.apply(events, in: view)
+        for activity in registry.activities { publisher.refresh(activity.id.rawValue, alert: nil, in: view) }
         do {
             try store.saveAll(fullState)
         } catch {
             Log.error("\(error.description); calls that change something are refused until it can be written")
         }
-        settle(in: view)
+        publisher.settle(in: view)
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
     }
 

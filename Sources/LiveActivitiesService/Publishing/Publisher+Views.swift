@@ -5,10 +5,10 @@ import Notifications
 /// One activity as the world sees it: its object on the bus, the PropertiesChanged of what
 /// moved, its card (composed by `CardComposer`) and its KDE job. All from one render at one
 /// moment (a `RoundView`); only a card for a server without seconds is rendered again, in its style.
-extension ActivityService {
+extension Publisher {
     /// Re-reads one activity at `now`: PropertiesChanged for what changed, its job, its card.
     func refresh(_ id: String, alert: Alert?, now: Double) {
-        refresh(id, alert: alert, in: readView(at: now))
+        refresh(id, alert: alert, in: service.readView(at: now))
     }
 
     /// Re-reads one activity from the renders of `view`.
@@ -26,7 +26,7 @@ extension ActivityService {
         guard current.activity.status != .pending else { return }
         if let jobs {
             jobs.update(id: id, content: CardComposer.job(of: current, kindDisplayName: kindDisplayName(of: current),
-                                                          enabled: registry.enabled))
+                                                          enabled: service.registry.enabled))
         }
         showCard(current, alert: alert, in: view)
     }
@@ -34,7 +34,7 @@ extension ActivityService {
     /// Hands the card to the sink when what it shows changed, or when an alert must pop it up.
     /// The card alone follows the server's profile (GNOME Shell's cards show no seconds).
     private func showCard(_ bus: ActivitySnapshot, alert: Alert?, in view: RoundView) {
-        guard let presenter, registry.enabled else { return }
+        guard let presenter, service.registry.enabled else { return }
         let now = view.now
         let current = view.card(of: bus, style: cardStyle)
         let id = current.activity.id.rawValue
@@ -53,7 +53,7 @@ extension ActivityService {
         switch composed.output {
         case .show(let card, let cardAlert):
             records[id]?.lastCard = card
-            hand(card, alert: cardAlert.map(quietAware), of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
+            hand(card, alert: cardAlert.map(service.quietAware), of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
         case .withdraw:
             withdrawCard(id)
         case .unchanged:
@@ -63,7 +63,7 @@ extension ActivityService {
 
     /// The display name of the activity's kind, the card's application name without `app-name`.
     private func kindDisplayName(of current: ActivitySnapshot) -> String? {
-        catalog.kinds[current.activity.kind]?.displayName
+        service.catalog.kinds[current.activity.kind]?.displayName
     }
 
     /// Takes the card of `id` off the screen while its job shows the activity.
@@ -74,31 +74,13 @@ extension ActivityService {
         presenter?.close(id: id)
     }
 
-    /// The activities at `now` (the clock when nil), for the reads of one call or round.
-    func readView(at now: Double? = nil) -> RoundView {
-        let moment = now ?? clock.now
-        return readView(at: moment, utcOffset: clock.utcOffset(at: moment))
-    }
-
-    /// The activities at `now` in a zone already read (a tick's).
-    func readView(at now: Double, utcOffset: Double) -> RoundView {
-        RoundView(now: now, utcOffset: utcOffset, registry: registry,
-                  pushToken: { [unowned self] id in announcedPushToken(id) },
-                  extraButtons: focus == nil ? nil : { [unowned self] id in awayButtons(id) })
-    }
-
-    /// The activity and its texts at `now`.
-    func snapshot(_ id: String, now: Double) -> ActivitySnapshot? {
-        readView(at: now).snapshot(id)
-    }
-
     /// Puts the object of `id` on the bus, once; its properties are read at the moment of the
     /// read, all from one snapshot (the one of a GetManagedObjects' scope when in one).
     private func exportActivity(_ id: String) throws(DBusError) {
         guard records[id]?.isExported != true else { return }
-        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [weak self] id in
-            guard let self else { return nil }
-            return (self.scopedReads ?? self.readView()).snapshot(id)
+        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [weak service] id in
+            guard let service else { return nil }
+            return (service.scopedReads ?? service.readView()).snapshot(id)
         }])
         records[id, default: ActivityRecord()].isExported = true
     }

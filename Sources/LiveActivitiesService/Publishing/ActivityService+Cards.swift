@@ -30,9 +30,9 @@ extension ActivityService {
     /// A (new) notification server: its profile may change how the card renders (GNOME shows
     /// no seconds), so every card is re-read; the bus's values stay as they are.
     func serverChanged() {
-        publishNow()
-        if let info = presenter?.serverInfo { Log.info("notification server: \(info.name) \(info.version)") }
-        refreshAll(now: clock.now)
+        publisher.publishNow()
+        if let info = publisher.serverInfo { Log.info("notification server: \(info.name) \(info.version)") }
+        publisher.refreshAll(now: clock.now)
     }
 
     /// Remembers which notification shows an activity, so that a restarted daemon replaces

@@ -33,13 +33,13 @@ extension ActivityService {
         } catch {
             if let history { store.takeBackHistory(history) }
             registry.rollBack()
-            publishStorageStatus()
+            publisher.publishStorageStatus()
             throw Self.storageFailed(error)
         }
         registry.endChange()
         if !durable { syncSoon() }
         if history != nil { rotateHistoryIfDue(now: now) }
-        publishLater(outcome.events)
+        publisher.publishLater(outcome.events)
         return outcome.result
     }
 

@@ -11,15 +11,9 @@ import Notifications
 /// withdrawn again at the next routine update after that (`CardComposer`). Without a job (no
 /// progress, the activity ended, no job server) the card is as everywhere else.
 extension ActivityService {
-    /// Connects `mirror` to this service and starts it.
+    /// Connects `mirror` to this service's publisher and starts it.
     func attachJobs(_ mirror: KDEJobMirror) {
-        jobs = mirror
-        mirror.onCancel = { [weak self] id in self?.endFromJob(id: id) }
-        mirror.onJobChanged = { [weak self] id in
-            guard let self else { return }
-            self.refresh(id, alert: nil, now: self.clock.now)
-        }
-        mirror.start()
+        publisher.attachJobs(mirror) { [weak self] id in self?.endFromJob(id: id) }
     }
 
     /// The job's cancel button: the activity ends with reason `cancelled`.

@@ -3,7 +3,7 @@ import DBus
 
 /// Where a change is persisted. An accepted call is written before the reply (nothing
 /// acknowledged may be lost; a call whose record cannot be written is refused with
-/// `StorageFailed` and changes nothing), then published (`+Publishing`). Lifecycle changes are
+/// `StorageFailed` and changes nothing), then published (`Publisher+Rounds`). Lifecycle changes are
 /// fsynced before the reply; updates, and the notification ids the server hands out, are
 /// written before the reply (or at once) and fsynced in a batch within a second, so a Start
 /// costs one fsync, plus those of `push.json` (a file and its directory) when it has push
@@ -22,7 +22,7 @@ extension ActivityService {
         }
         if !durable { syncSoon() }
         if history != nil { rotateHistoryIfDue(now: now) }
-        publishLater(events)
+        publisher.publishLater(events)
     }
 
     /// Writes `records`; when they cannot be written, the registry goes back to `before` and
@@ -32,7 +32,7 @@ extension ActivityService {
             try store.record(records, durable: durable) { fullState }
         } catch {
             registry = before
-            publishStorageStatus()
+            publisher.publishStorageStatus()
             throw Self.storageFailed(error)
         }
     }
@@ -47,13 +47,13 @@ extension ActivityService {
         do {
             try store.record(records, durable: durable) { fullState }
         } catch {
-            publishStorageStatus()
+            publisher.publishStorageStatus()
         }
     }
 
     /// The whole state, for a full save.
     var fullState: PersistedState {
-        PersistedState(registry: registry.snapshot, notificationIDs: records.compactMapValues(\.notificationID))
+        PersistedState(registry: registry.snapshot, notificationIDs: publisher.notificationIDs)
     }
 
     /// The journal records of what `events` changed since `before`: each activity's record,
@@ -86,19 +86,18 @@ extension ActivityService {
     /// (a crashed daemon then replaces that card instead of adding one) and fsynced with the
     /// next batch, not on its own.
     func rememberNotificationID(_ notificationID: UInt32, of id: String) {
-        guard registry.activity(id) != nil, records[id]?.notificationID != notificationID else { return }
-        records[id, default: ActivityRecord()].notificationID = notificationID
+        guard registry.activity(id) != nil, publisher.remember(notificationID: notificationID, of: id) else { return }
         persistQuietly([.notificationID(activity: id, number: notificationID)], durable: false)
         syncSoon()
     }
 
     /// The fsync batch: at most `syncInterval` after the first write that waits for it.
     func syncSoon() {
-        guard !rounds.syncPending else { return }
-        rounds.syncPending = true
+        guard !syncPending else { return }
+        syncPending = true
         clock.wake(afterSeconds: Self.syncInterval) { [weak self] in
             guard let self else { return }
-            self.rounds.syncPending = false
+            self.syncPending = false
             self.flush()
         }
     }
@@ -109,7 +108,7 @@ extension ActivityService {
             try store.syncNow()
         } catch {
             Log.error("\(error.description); recent updates may not survive a power loss")
-            publishStorageStatus()
+            publisher.publishStorageStatus()
         }
     }
 

@@ -40,7 +40,7 @@ extension ActivityService {
 
     /// The Do Not Disturb of the notification server in use (nil: none we can drive).
     var doNotDisturbChoice: DoNotDisturbChoice? {
-        guard let info = presenter?.serverInfo else { return nil }
+        guard let info = publisher.serverInfo else { return nil }
         return DoNotDisturbChoice.forServer(named: info.name, vendor: info.vendor)
     }
 
@@ -135,7 +135,7 @@ extension ActivityService {
     /// The user is back: each session paused for idleness pops up its card with the choice.
     func userCameBack() {
         guard let focus else { return }
-        publishNow()  // events already queued go out before the alerts raised here
+        publisher.publishNow()  // events already queued go out before the alerts raised here
         focus.watching = .nothing
         let now = clock.now
         var alerts: [ActivityEvent] = []
@@ -149,7 +149,7 @@ extension ActivityService {
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }
-        apply(alerts, in: readView(at: now))
+        publisher.apply(alerts, in: readView(at: now))
         settleFocus(now: now)
     }
 

@@ -1,0 +1,128 @@
+import ActivityModel
+import DBus
+import Notifications
+
+/// Everything the world sees of the activities, with the state only that needs: each
+/// activity's object and the values last announced, its card (and its pace) and KDE job, the
+/// manager's properties as last announced, the tray item, and the bookkeeping of publishing
+/// rounds. It exists so that `ActivityService` holds the model and its persistence only, and
+/// tells the publisher what changed through a narrow interface: events to publish
+/// (`publishLater`, `apply`), activities to re-read (`refresh`, `refreshAll`), a settling of
+/// what depends on every activity (`settle`), and what the card and tray sides report.
+/// Its parts: rounds (`+Rounds`), one activity's views (`+Views`), the card's pace
+/// (`+CardPacing`), the manager's properties and the tray (`+Manager`). Lives on the event
+/// loop's thread; the notification server is only reached through its `CardSink`.
+final class Publisher {
+    /// The service whose model is published; it owns this publisher.
+    unowned let service: ActivityService
+    let loop: EventLoop
+    let server: DBusObjectServer
+    let clock: ServiceClock
+    /// Where cards go: the presenter in the daemon, a recorder in tests; nil: no cards.
+    let presenter: CardSink?
+    /// At most one routine card per activity per this many seconds goes to `presenter`
+    /// (`Publisher+CardPacing`); 0: every card at once (tests that read each decision).
+    let cardInterval: Double
+    /// The shortest time between two publishing rounds under a flood (`+Rounds`); 0: a
+    /// round after every batch of messages (tests that read each round).
+    let publishInterval: Double
+    /// What is published per activity: one record each (read and changed only by the publisher).
+    var records: [String: ActivityRecord] = [:]
+    /// The manager's properties as last announced.
+    var publishedManager: [String: DBusValue] = [:]
+    /// The KDE job backend, under Plasma (`DaemonConfig.kdeJobs`); nil when switched off.
+    var jobs: KDEJobMirror?
+    /// Publishing rounds and the settling of manager properties.
+    var rounds = PublishingRounds()
+    /// The tray item, when the config asks for one; kept up to date with the compact text.
+    var tray: StatusNotifierItem?
+
+    init(service: ActivityService, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock, presenter: CardSink?,
+         cardInterval: Double, publishInterval: Double) {
+        self.service = service
+        self.loop = loop
+        self.server = server
+        self.clock = clock
+        self.presenter = presenter
+        self.cardInterval = cardInterval
+        self.publishInterval = publishInterval
+    }
+
+    // MARK: The card side, as the service asks about it
+
+    /// The notification server's name for `NotificationServer` ("" when none is known).
+    var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
+    /// The notification server in use, when one is known.
+    var serverInfo: ServerInfo? { presenter?.serverInfo }
+    /// How the card renders for the server in use (GNOME Shell's cards show no seconds).
+    /// Everything on the bus renders in the standard style, with seconds (DESIGN.md).
+    var cardStyle: RenderStyle { RenderStyle(showSeconds: presenter?.profile.showsSeconds ?? true) }
+
+    /// The notification ids the server gave the cards, for a full save.
+    var notificationIDs: [String: UInt32] { records.compactMapValues(\.notificationID) }
+
+    /// A card's notification id read back from the saved state: a restarted daemon replaces
+    /// that card instead of adding a second one.
+    func adopt(notificationID: UInt32, of id: String) {
+        records[id, default: ActivityRecord()].notificationID = notificationID
+        presenter?.adopt(id: id, notificationID: notificationID)
+    }
+
+    /// Remembers the server's new id for the card of `id`; false when it is the one known.
+    func remember(notificationID: UInt32, of id: String) -> Bool {
+        guard records[id]?.notificationID != notificationID else { return false }
+        records[id, default: ActivityRecord()].notificationID = notificationID
+        return true
+    }
+
+    /// Cards were switched off: the presenter hides them all (and keeps them).
+    func cardsSwitchedOff() {
+        presenter?.hideAll()
+    }
+
+    /// Cards were switched on again: they were not sent while off, so the presenter gets each
+    /// one as it is now (it keeps them while hidden, and paces them itself), then shows them
+    /// all. Handed at once, not held for the daemon's slot (a card held from before is
+    /// dropped): the presenter keeps the slot, and a card held here would let it show the card
+    /// it had before the switch first.
+    func cardsSwitchedOn(in view: RoundView) {
+        for id in records.keys {
+            records[id]?.lastCard = nil
+            records[id]?.cardSentAt = nil
+            records[id]?.heldCard = nil
+        }
+        for activity in service.registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
+        presenter?.showAll()
+    }
+
+    // MARK: Tray and KDE jobs
+
+    /// The tray item to keep up to date from now on.
+    func attachTray(_ item: StatusNotifierItem?) {
+        tray = item
+    }
+
+    /// Connects `mirror` and starts it; its cancel button calls `onCancel` with the activity's id.
+    func attachJobs(_ mirror: KDEJobMirror, onCancel: @escaping (String) -> Void) {
+        jobs = mirror
+        mirror.onCancel = onCancel
+        mirror.onJobChanged = { [weak self] id in
+            guard let self else { return }
+            self.refresh(id, alert: nil, now: self.clock.now)
+        }
+        mirror.start()
+    }
+}
+
+/// The bookkeeping of publishing: events waiting for the next round, whether a round or a
+/// settling of the manager's properties is already due, and when the manager's properties
+/// last settled (monotonic seconds).
+struct PublishingRounds {
+    var unpublished: [ActivityEvent] = []
+    var publishPending = false
+    var settlePending = false
+    var lastSettle = -Double.infinity
+    /// The current pacing interval of publishing rounds (monotonic seconds) and the rounds run in it.
+    var windowStart = -Double.infinity
+    var roundsInWindow = 0
+}
