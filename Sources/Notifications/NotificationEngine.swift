@@ -39,6 +39,9 @@ final class NotificationEngine: @unchecked Sendable {
     private var stopping = false
     /// Callbacks waiting for the moment no card waits for its slot.
     private var settledWaiters: [@Sendable () -> Void] = []
+    /// Routine replaces sent and not answered yet (`RoutineReplace`): a card is only settled
+    /// once the server has it.
+    private var repliesAwaited = 0
 
     init(context: MainContextHandle, inbox: PresenterInbox, appName: String, minimumInterval: Double,
          overrides: ProfileOverrides) {
@@ -198,7 +201,8 @@ final class NotificationEngine: @unchecked Sendable {
 
     /// Tells those waiting for it that every card handed over went out (or was dropped).
     private func reportIfSettled() {
-        guard !settledWaiters.isEmpty, scheduler.waitingIDs.isEmpty || serverOwner == nil && serverReported else { return }
+        guard !settledWaiters.isEmpty,
+              scheduler.waitingIDs.isEmpty && repliesAwaited == 0 || serverOwner == nil && serverReported else { return }
         let waiters = settledWaiters
         settledWaiters = []
         for waiter in waiters { waiter() }
@@ -253,6 +257,14 @@ final class NotificationEngine: @unchecked Sendable {
         // Where urgency applies one Notify late, a normal send goes out as a pair: the card
         // without its sound, then the same card at low with it (the sound plays once: `silenced`).
         let settles = profile.urgencyAppliesLate && request.urgency != .low
+        if item.alert == nil, !settles, resume == nil, previousID > 0, !request.summary.isEmpty,
+           RoutineReplace.isAvailable, let connection = watch?.connection {
+            // A routine replace of a shown card: sent without waiting for the server's answer.
+            if notification.appliedActions != request.actions { notification.apply(request) }
+            RoutineReplace.send(request, replacing: notification, of: item.id, engine: self, on: connection)
+            repliesAwaited += 1
+            return
+        }
         notification.apply(settles ? request.silenced() : request)
         do {
             try notification.show()
@@ -266,6 +278,29 @@ final class NotificationEngine: @unchecked Sendable {
         let serverID = notification.serverID
         if serverID > 0 && serverID != previousID || resume != nil && serverID > 0 {
             inbox.callbacks.onNotificationID?(item.id, UInt32(bitPattern: serverID))
+        }
+    }
+
+    /// The server answered a routine replace. A failure is said, as a failed show is. A new id
+    /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
+    /// (the user closed it), the new one is closed.
+    func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>) {
+        repliesAwaited -= 1
+        defer { reportIfSettled() }
+        let serverID: Int32
+        switch answer {
+        case .failure(let error):
+            logWarning("showing card \(replace.activityID) failed: \(error)")
+            return
+        case .success(let answered):
+            serverID = answered
+        }
+        guard serverID > 0, serverID != replace.replacedID else { return }
+        if cards[replace.activityID]?.notification === replace.notification {
+            replace.notification.adoptServerID(serverID)
+            inbox.callbacks.onNotificationID?(replace.activityID, UInt32(bitPattern: serverID))
+        } else if serverOwner != nil, let connection = watch?.connection {
+            RoutineReplace.close(serverID: serverID, on: connection)
         }
     }
 
