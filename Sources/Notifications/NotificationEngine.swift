@@ -31,6 +31,8 @@ final class NotificationEngine: @unchecked Sendable {
     private var adopted: [String: Int32] = [:]
     private var loop: OpaquePointer?
     private var watch: ServerWatch?
+    /// The answers to routine replaces, read on GDBus's worker thread.
+    private var routineReplies: RoutineReplyFilter?
     /// The unique bus name of the server in use; nil while there is none.
     private var serverOwner: String?
     private var serverReported = false
@@ -39,9 +41,6 @@ final class NotificationEngine: @unchecked Sendable {
     private var stopping = false
     /// Callbacks waiting for the moment no card waits for its slot.
     private var settledWaiters: [@Sendable () -> Void] = []
-    /// Routine replaces sent and not answered yet (`RoutineReplace`): a card is only settled
-    /// once the server has it.
-    private var repliesAwaited = 0
 
     init(context: MainContextHandle, inbox: PresenterInbox, appName: String, minimumInterval: Double,
          overrides: ProfileOverrides) {
@@ -59,7 +58,9 @@ final class NotificationEngine: @unchecked Sendable {
         notify_init(appName)
         loop = g_main_loop_new(context.pointer, la_g_false)
         do {
-            watch = try ServerWatch(engine: self)
+            let watch = try ServerWatch(engine: self)
+            self.watch = watch
+            routineReplies = RoutineReplyFilter(connection: watch.connection, context: context)
         } catch {
             logWarning("cannot watch the notification server: \(error)")
             serverVanished()
@@ -73,6 +74,8 @@ final class NotificationEngine: @unchecked Sendable {
     private func tearDown() {
         inbox.setWaker(nil)
         cancelTimer()
+        routineReplies?.remove()
+        routineReplies = nil
         watch?.cancel()
         flushContext()
         watch = nil
@@ -101,7 +104,9 @@ final class NotificationEngine: @unchecked Sendable {
             case let .adopt(id, serverID): adopted[id] = Int32(bitPattern: serverID)
             case .hideAll: hideAll()
             case .showAll: showAll(now: now)
-            case .whenSettled(let callback): settledWaiters.append(callback)
+            case .whenSettled(let callback):
+                settledWaiters.append(callback)
+                routineReplies?.reportEveryAnswer(true)
             case .stop:
                 shutDown()
                 return
@@ -200,11 +205,14 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     /// Tells those waiting for it that every card handed over went out (or was dropped).
-    private func reportIfSettled() {
+    func reportIfSettled() {
+        // A routine replace counts once the server answered it (`RoutineReplyFilter`).
+        let answered = (routineReplies?.awaitedCount ?? 0) == 0
         guard !settledWaiters.isEmpty,
-              scheduler.waitingIDs.isEmpty && repliesAwaited == 0 || serverOwner == nil && serverReported else { return }
+              scheduler.waitingIDs.isEmpty && answered || serverOwner == nil && serverReported else { return }
         let waiters = settledWaiters
         settledWaiters = []
+        routineReplies?.reportEveryAnswer(false)
         for waiter in waiters { waiter() }
     }
 
@@ -258,11 +266,11 @@ final class NotificationEngine: @unchecked Sendable {
         // without its sound, then the same card at low with it (the sound plays once: `silenced`).
         let settles = profile.urgencyAppliesLate && request.urgency != .low
         if item.alert == nil, !settles, resume == nil, previousID > 0, !request.summary.isEmpty,
-           RoutineReplace.isAvailable, let connection = watch?.connection {
+           RoutineReplace.isAvailable, let connection = watch?.connection, let routineReplies {
             // A routine replace of a shown card: sent without waiting for the server's answer.
             if notification.appliedActions != request.actions { notification.apply(request) }
-            RoutineReplace.send(request, replacing: notification, of: item.id, engine: self, on: connection)
-            repliesAwaited += 1
+            RoutineReplace.send(request, replacing: notification, of: item.id, engine: self, on: connection,
+                                replies: routineReplies)
             return
         }
         notification.apply(settles ? request.silenced() : request)
@@ -285,7 +293,6 @@ final class NotificationEngine: @unchecked Sendable {
     /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
     /// (the user closed it), the new one is closed.
     func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>) {
-        repliesAwaited -= 1
         defer { reportIfSettled() }
         let serverID: Int32
         switch answer {
@@ -338,6 +345,7 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     private func dropNotifications() {
+        routineReplies?.forgetAwaited()
         for id in Array(cards.keys) {
             cards[id]?.notification = nil
             cards[id]?.resumeServerID = nil

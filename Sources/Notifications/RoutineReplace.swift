@@ -16,49 +16,29 @@ final class RoutineReplaceTarget {
     }
 }
 
-/// GAsyncReadyCallback of a routine replace's Notify: hands the server's answer (the card's
-/// id, or why it failed) to the engine.
-private func routineReplaceAnswered(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
-    guard let data else { return }
-    let target = Unmanaged<RoutineReplaceTarget>.fromOpaque(data).takeRetainedValue()
-    var error: UnsafeMutablePointer<GError>?
-    guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) else {
-        let message = error?.pointee.message.map { String(cString: $0) } ?? "no reply"
-        if let error { g_error_free(error) }
-        target.engine?.routineReplaceAnswered(target, answer: .failure(LibnotifyError(description: message)))
-        return
-    }
-    defer { g_variant_unref(reply) }
-    var serverID = target.replacedID
-    if g_variant_n_children(reply) == 1, let child = g_variant_get_child_value(reply, 0) {
-        if g_variant_is_of_type(child, la_variant_type_uint32) != la_g_false {
-            serverID = Int32(bitPattern: g_variant_get_uint32(child))
-        }
-        g_variant_unref(child)
-    }
-    target.engine?.routineReplaceAnswered(target, answer: .success(serverID))
-}
-
 /// A routine update of a card the server already shows, sent without blocking: the same
 /// `Notify` libnotify's `notify_notification_show` sends (same connection, so the server files
-/// it under the same sender, and the same arguments and `sender-pid` hint), but through
-/// `g_dbus_connection_call` with a callback instead of libnotify's synchronous call. That
+/// it under the same sender, and the same arguments and `sender-pid` hint), but sent with
+/// `g_dbus_connection_send_message` instead of libnotify's synchronous call. That
 /// call makes a private main context (an eventfd) per card and blocks the card thread until
-/// the server answers; a card replaced every second paid for it every second. libnotify stays
-/// in charge of everything else: first shows, alerts, closes, ids and the card's signals.
+/// the server answers; a card replaced every second paid for it every second. The answer is
+/// read on GDBus's worker thread (`RoutineReplyFilter`) and wakes the card thread only when it
+/// says something new. libnotify stays in charge of everything else: first shows, alerts,
+/// closes, ids and the card's signals.
 enum RoutineReplace {
     /// Sends `request` as a replace of `notification` (shown, so its server id is known) on
-    /// `connection`, libnotify's session connection; the answer comes to `engine` later, on
-    /// this thread's default context.
+    /// `connection`, libnotify's session connection; `replies` picks the server's answer off
+    /// the connection and tells `engine` only what needs it (a new id, a failure).
     static func send(_ request: NotificationRequest, replacing notification: LibnotifyNotification, of activityID: String,
-                     engine: NotificationEngine, on connection: OpaquePointer) {
+                     engine: NotificationEngine, on connection: OpaquePointer, replies: RoutineReplyFilter) {
         let serverID = notification.serverID
         let target = RoutineReplaceTarget(engine: engine, activityID: activityID, notification: notification,
                                           replacedID: serverID)
-        g_dbus_connection_call(connection, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                               "org.freedesktop.Notifications", "Notify", arguments(of: request, replacing: serverID),
-                               nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, routineReplaceAnswered,
-                               Unmanaged.passRetained(target).toOpaque())
+        guard let message = g_dbus_message_new_method_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                                                           "org.freedesktop.Notifications", "Notify") else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
+        g_dbus_message_set_body(message, arguments(of: request, replacing: serverID))
+        replies.send(message, on: connection, awaiting: target)
     }
 
     /// Asks the server to close `serverID` without waiting (a card the user closed while its
