@@ -92,8 +92,12 @@ extension ActivityService {
         try persist(changes([], since: before), restoring: before, durable: true)
         guard on else { presenter?.hideAll(); return }
         // Cards were not sent while disabled: hand the presenter each one as it is now (it
-        // keeps them while hidden), then show them all.
-        for id in records.keys { records[id]?.lastCard = nil }
+        // keeps them while hidden, and paces them itself), then show them all. Not held for a
+        // slot here, or the presenter would show the card it had before the switch first.
+        for id in records.keys {
+            records[id]?.lastCard = nil
+            records[id]?.cardSentAt = nil
+        }
         let view = readView()
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
         presenter?.showAll()
