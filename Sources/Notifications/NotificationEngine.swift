@@ -266,10 +266,10 @@ final class NotificationEngine: @unchecked Sendable {
         // without its sound, then the same card at low with it (the sound plays once: `silenced`).
         let settles = profile.urgencyAppliesLate && request.urgency != .low
         if item.alert == nil, !settles, resume == nil, previousID > 0, !request.summary.isEmpty,
-           RoutineReplace.isAvailable, let connection = watch?.connection, let routineReplies {
+           RoutineReplace.isAvailable, let server = serverOwner, let connection = watch?.connection, let routineReplies {
             // A routine replace of a shown card: sent without waiting for the server's answer.
             if notification.appliedActions != request.actions { notification.apply(request) }
-            RoutineReplace.send(request, replacing: notification, of: item.id, engine: self, on: connection,
+            RoutineReplace.send(request, replacing: notification, of: item.id, to: server, engine: self, on: connection,
                                 replies: routineReplies)
             return
         }
@@ -306,8 +306,8 @@ final class NotificationEngine: @unchecked Sendable {
         if cards[replace.activityID]?.notification === replace.notification {
             replace.notification.adoptServerID(serverID)
             inbox.callbacks.onNotificationID?(replace.activityID, UInt32(bitPattern: serverID))
-        } else if serverOwner != nil, let connection = watch?.connection {
-            RoutineReplace.close(serverID: serverID, on: connection)
+        } else if let server = serverOwner, let connection = watch?.connection {
+            RoutineReplace.close(serverID: serverID, at: server, on: connection)
         }
     }
 

@@ -29,12 +29,16 @@ enum RoutineReplace {
     /// Sends `request` as a replace of `notification` (shown, so its server id is known) on
     /// `connection`, libnotify's session connection; `replies` picks the server's answer off
     /// the connection and tells `engine` only what needs it (a new id, a failure).
+    /// `server`: the unique name of the server that shows the card (libnotify's proxy sends to
+    /// the name's owner too, so a server that took the name meanwhile never gets a replace of
+    /// an id it never gave).
     static func send(_ request: NotificationRequest, replacing notification: LibnotifyNotification, of activityID: String,
-                     engine: NotificationEngine, on connection: OpaquePointer, replies: RoutineReplyFilter) {
+                     to server: String, engine: NotificationEngine, on connection: OpaquePointer,
+                     replies: RoutineReplyFilter) {
         let serverID = notification.serverID
         let target = RoutineReplaceTarget(engine: engine, activityID: activityID, notification: notification,
                                           replacedID: serverID)
-        guard let message = g_dbus_message_new_method_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+        guard let message = g_dbus_message_new_method_call(server, "/org/freedesktop/Notifications",
                                                            "org.freedesktop.Notifications", "Notify") else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(message)) }
         g_dbus_message_set_body(message, arguments(of: request, replacing: serverID))
@@ -43,9 +47,9 @@ enum RoutineReplace {
 
     /// Asks the server to close `serverID` without waiting (a card the user closed while its
     /// replace was on the way, which the server showed as a new one).
-    static func close(serverID: Int32, on connection: OpaquePointer) {
+    static func close(serverID: Int32, at server: String, on connection: OpaquePointer) {
         let arguments = g_variant_new_tuple([g_variant_new_uint32(UInt32(bitPattern: serverID))], 1)
-        g_dbus_connection_call(connection, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+        g_dbus_connection_call(connection, server, "/org/freedesktop/Notifications",
                                "org.freedesktop.Notifications", "CloseNotification", arguments,
                                nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
     }
