@@ -106,7 +106,6 @@ final class NotificationEngine: @unchecked Sendable {
             case .showAll: showAll(now: now)
             case .whenSettled(let callback):
                 settledWaiters.append(callback)
-                routineReplies?.reportEveryAnswer(true)
             case .stop:
                 shutDown()
                 return
@@ -212,7 +211,6 @@ final class NotificationEngine: @unchecked Sendable {
               scheduler.waitingIDs.isEmpty && answered || serverOwner == nil && serverReported else { return }
         let waiters = settledWaiters
         settledWaiters = []
-        routineReplies?.reportEveryAnswer(false)
         for waiter in waiters { waiter() }
     }
 
@@ -269,6 +267,9 @@ final class NotificationEngine: @unchecked Sendable {
            RoutineReplace.isAvailable, let server = serverOwner, let connection = watch?.connection, let routineReplies {
             // A routine replace of a shown card: sent without waiting for the server's answer.
             if notification.appliedActions != request.actions { notification.apply(request) }
+            // Its next card waits for the server's answer, as when the call blocked (a server that
+            // never answers holds back this card's routine updates, not the thread).
+            scheduler.awaitAnswer(item.id)
             RoutineReplace.send(request, replacing: notification, of: item.id, to: server, engine: self, on: connection,
                                 replies: routineReplies)
             return
@@ -292,8 +293,10 @@ final class NotificationEngine: @unchecked Sendable {
     /// The server answered a routine replace. A failure is said, as a failed show is. A new id
     /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
     /// (the user closed it), the new one is closed.
-    func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>) {
-        defer { reportIfSettled() }
+    func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>, at time: Double) {
+        // The card's next slot counts from the server's answer, as it did when the call blocked.
+        scheduler.answered(replace.activityID, at: time)
+        defer { pump() }
         let serverID: Int32
         switch answer {
         case .failure(let error):
@@ -346,6 +349,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func dropNotifications() {
         routineReplies?.forgetAwaited()
+        for id in cards.keys { scheduler.answered(id, at: monotonicSeconds()) }
         for id in Array(cards.keys) {
             cards[id]?.notification = nil
             cards[id]?.resumeServerID = nil

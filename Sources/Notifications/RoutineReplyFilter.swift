@@ -18,14 +18,12 @@ private func releaseRoutineReplyFilter(_ data: gpointer?) {
 }
 
 /// The answers to routine replaces (`RoutineReplace`), taken off libnotify's connection by a
-/// GDBus message filter on its worker thread, which reads them anyway. The usual answer (the
-/// same id) ends there, so a card replaced every second wakes the card thread once, for the
-/// card, not a second time for the answer. A new id or a failure goes to the engine on the
-/// card thread, and so does every answer while someone waits for the presenter to settle.
+/// GDBus message filter on its worker thread, which reads them anyway, and handed to the
+/// engine on the card thread with the moment they came: the card's next slot counts from
+/// then (a new id is taken, a failure logged).
 final class RoutineReplyFilter: @unchecked Sendable {
     private let lock = ThreadLock()
     private var awaited: [UInt32: RoutineReplaceTarget] = [:]
-    private var reportsEveryAnswer = false
     private let context: MainContextHandle
     private let connection: OpaquePointer
     private var filterID: guint = 0
@@ -58,7 +56,8 @@ final class RoutineReplyFilter: @unchecked Sendable {
         guard sent == la_g_false else { return }
         let text = error?.pointee.message.map { String(cString: $0) } ?? "not sent"
         if let error { g_error_free(error) }
-        target.engine?.routineReplaceAnswered(target, answer: .failure(LibnotifyError(description: text)))
+        let failure = LibnotifyError(description: text)
+        context.invoke { target.engine?.routineReplaceAnswered(target, answer: .failure(failure), at: monotonicSeconds()) }
     }
 
     /// Stops awaiting the answers still due (the server that owed them is gone).
@@ -72,11 +71,6 @@ final class RoutineReplyFilter: @unchecked Sendable {
         return awaited.count
     }
 
-    /// While on, every answer is handed to the engine (someone waits for it to settle).
-    func reportEveryAnswer(_ on: Bool) {
-        lock.lock(); reportsEveryAnswer = on; lock.unlock()
-    }
-
     /// On the worker thread: whether `message` answers a routine replace (then it is consumed).
     fileprivate func consume(_ message: OpaquePointer) -> Bool {
         let type = g_dbus_message_get_message_type(message)
@@ -84,11 +78,10 @@ final class RoutineReplyFilter: @unchecked Sendable {
         let serial = g_dbus_message_get_reply_serial(message)
         lock.lock()
         guard let target = awaited.removeValue(forKey: serial) else { lock.unlock(); return false }
-        let reportsAll = reportsEveryAnswer
         lock.unlock()
         let answer = Self.answer(of: message, type: type, replacedID: target.replacedID)
-        if case .success(let serverID) = answer, serverID == target.replacedID, !reportsAll { return true }
-        context.invoke { target.engine?.routineReplaceAnswered(target, answer: answer) }
+        let time = monotonicSeconds()
+        context.invoke { target.engine?.routineReplaceAnswered(target, answer: answer, at: time) }
         return true
     }
 

@@ -34,6 +34,20 @@ struct CardSchedulerTests {
         #expect(scheduler.takeDue(now: 11.93, identity: Self.byTitle).map(\.card.title) == ["tick 3"])
     }
 
+    @Test func aCardSentWithoutWaitingHoldsTheNextUntilTheServerAnswers() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        scheduler.awaitAnswer("a")
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty, "the server has not answered card 1")
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil, "no timer: the answer wakes the thread")
+        scheduler.answered("a", at: 10.4)  // the server was slow: it got card 1 at 10.4
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.4)
+        #expect(scheduler.takeDue(now: 11.4, identity: Self.byTitle).map(\.card.title) == ["2"])
+    }
+
     @Test func anIdenticalCardKeepsTheWholeIdenticalInterval() {
         var scheduler = CardScheduler(minimumInterval: 1, minimumIdenticalInterval: 1)
         scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 10)
