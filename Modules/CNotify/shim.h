@@ -37,4 +37,9 @@ static inline void la_notification_unref(NotifyNotification *notification) {
     g_object_unref(notification);
 }
 
+/// G_VARIANT_TYPE_UINT32 (a macro): the type of Notify's reply value.
+static const GVariantType *const la_variant_type_uint32 = G_VARIANT_TYPE_UINT32;
+/// G_VARIANT_TYPE_STRING (a macro): the type of an error answer's message.
+static const GVariantType *const la_variant_type_string = G_VARIANT_TYPE_STRING;
+
 #endif

@@ -15,6 +15,9 @@ public struct ProcessStats: Sendable, Equatable {
     /// Voluntary switches and CPU seconds per thread name (`comm`; "main" for the main thread,
     /// "unnamed" for others that kept the process name), to see which thread woke.
     public let threads: [String: (switches: Int, cpuSeconds: Double)]
+    /// The same per thread id, with the thread's name: two readings compare thread by thread,
+    /// so a thread that exits between them takes nothing away from the difference.
+    public let tasks: [String: (name: String, switches: Int, cpuSeconds: Double)]
 
     public static func == (lhs: ProcessStats, rhs: ProcessStats) -> Bool {
         lhs.residentKilobytes == rhs.residentKilobytes && lhs.privateKilobytes == rhs.privateKilobytes
@@ -34,6 +37,7 @@ public struct ProcessStats: Sendable, Equatable {
         var switches = 0
         var runNanoseconds: Double?
         var threads: [String: (switches: Int, cpuSeconds: Double)] = [:]
+        var perTask: [String: (name: String, switches: Int, cpuSeconds: Double)] = [:]
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         let processName = ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "")
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -52,13 +56,15 @@ public struct ProcessStats: Sendable, Equatable {
                 runNanoseconds = (runNanoseconds ?? 0) + nanoseconds
                 thread.cpuSeconds += nanoseconds / 1e9
             }
+            perTask[task] = (name, thread.switches - (threads[name]?.switches ?? 0),
+                             thread.cpuSeconds - (threads[name]?.cpuSeconds ?? 0))
             threads[name] = thread
         }
         let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
         let privateKB = (field("Private_Clean:", in: rollup) ?? 0) + (field("Private_Dirty:", in: rollup) ?? 0)
         return ProcessStats(residentKilobytes: rss, privateKilobytes: privateKB,
                             cpuSeconds: runNanoseconds.map { $0 / 1e9 } ?? (utime + stime) / ticks,
-                            voluntarySwitches: switches, threads: threads)
+                            voluntarySwitches: switches, threads: threads, tasks: perTask)
     }
 
     /// The first number after `name` at the start of a line of a /proc status file.

@@ -19,6 +19,9 @@ public struct CardScheduler: Sendable {
     private var lastSentAt: [String: Double] = [:]
     /// When each recently sent identity went out (entries older than the identical interval are pruned).
     private var identitySentAt: [String: Double] = [:]
+    /// Ids whose last card is on its way and not yet answered by the server: their next card
+    /// waits for the answer (`answered`), so cards stay a slot apart as the server receives them.
+    private var unanswered: Set<String> = []
 
     public init(minimumInterval: Double, minimumIdenticalInterval: Double = 0) {
         self.minimumInterval = minimumInterval
@@ -47,7 +50,8 @@ public struct CardScheduler: Sendable {
         var due: [Pending] = []
         identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
-            guard let item = pending[id], slotOpens(for: item, identity: identity) <= now else { continue }
+            guard let item = pending[id], !unanswered.contains(id),
+                  slotOpens(for: item, identity: identity, early: earlyTolerance) <= now else { continue }
             due.append(item)
             pending[id] = nil
             lastSentAt[id] = now
@@ -59,13 +63,14 @@ public struct CardScheduler: Sendable {
 
     /// The earliest time a waiting card becomes due (-infinity: due at once), or nil when nothing waits.
     public func nextDueTime(identity: (Pending) -> String) -> Double? {
-        order.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity) } }.min()
+        order.filter { !unanswered.contains($0) }.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity) } }.min()
     }
 
     /// Drops whatever waits for `id` and its rate-limit history (the card was closed).
     public mutating func forget(id: String) {
         pending[id] = nil
         lastSentAt[id] = nil
+        unanswered.remove(id)
         order.removeAll { $0 == id }
     }
 
@@ -91,17 +96,36 @@ public struct CardScheduler: Sendable {
         if let taken = lastSentAt[id], time > taken { lastSentAt[id] = time }
     }
 
+    /// The card of `id` went out without waiting for the server's answer: its next card waits
+    /// for `answered`.
+    public mutating func awaitAnswer(_ id: String) {
+        unanswered.insert(id)
+    }
+
+    /// The server answered the last card of `id` at `time`: its next slot counts from then.
+    public mutating func answered(_ id: String, at time: Double) {
+        guard unanswered.remove(id) != nil else { return }
+        markSent(id, at: time)
+    }
+
     /// The ids with a card waiting, in submission order.
     public var waitingIDs: [String] { order }
 
     /// What waits for `id`, if anything.
     public func waiting(_ id: String) -> Pending? { pending[id] }
 
-    /// When `item` may go out; its identity (costly to build) is only asked for when identical
-    /// notifications are limited.
-    private func slotOpens(for item: Pending, identity: (Pending) -> String) -> Double {
+    /// How early a card's own slot may be taken: a ticking card comes a second after its last,
+    /// give or take the wake-up latency of the daemon and of this thread, so half of its cards
+    /// would otherwise wait a few milliseconds on a timer of their own (a second wake-up per
+    /// card). As received, consecutive cards stay at least 0.95 × `minimumInterval` apart; the
+    /// identical-notification interval (KDE) is kept exactly.
+    public var earlyTolerance: Double { minimumInterval / 20 }
+
+    /// When `item` may go out (its own slot taken up to `early` seconds before it opens); its
+    /// identity (costly to build) is only asked for when identical notifications are limited.
+    private func slotOpens(for item: Pending, identity: (Pending) -> String, early: Double = 0) -> Double {
         var opens = -Double.infinity
-        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval }
+        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval - early }
         if minimumIdenticalInterval > 0, let sent = identitySentAt[identity(item)] {
             opens = max(opens, sent + minimumIdenticalInterval)
         }

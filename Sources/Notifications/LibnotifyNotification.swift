@@ -65,6 +65,15 @@ final class LibnotifyNotification {
     /// The server's id of this card; 0 before the first show and after it was closed.
     var serverID: Int32 { la_notification_get_id(pointer) }
 
+    /// The buttons libnotify knows for this card (it maps ActionInvoked by their keys).
+    private(set) var appliedActions: [CardButton] = []
+
+    /// Takes the id the server gave this card in answer to a replace (a new one: the server
+    /// no longer had the old); libnotify matches the card's signals by it.
+    func adoptServerID(_ serverID: Int32) {
+        la_notification_set_id(pointer, serverID)
+    }
+
     /// Sets everything of `request` on the notification (nothing is sent yet).
     func apply(_ request: NotificationRequest) {
         notify_notification_update(pointer, request.summary, request.body,
@@ -76,6 +85,7 @@ final class LibnotifyNotification {
             notify_notification_set_hint(pointer, key, Self.variant(value))
         }
         notify_notification_clear_actions(pointer)
+        appliedActions = request.actions
         for button in request.actions {
             let userdata = Unmanaged.passRetained(target).toOpaque()
             notify_notification_add_action(pointer, button.key, button.label, notificationActionTrampoline,
@@ -115,7 +125,7 @@ final class LibnotifyNotification {
     }
 
     /// A floating GVariant of the hint's D-Bus type (libnotify sinks it).
-    private static func variant(_ value: HintValue) -> OpaquePointer? {
+    static func variant(_ value: HintValue) -> OpaquePointer? {
         switch value {
         case .int32(let number): g_variant_new_int32(number)
         case .byte(let byte): g_variant_new_byte(byte)

@@ -31,6 +31,8 @@ final class NotificationEngine: @unchecked Sendable {
     private var adopted: [String: Int32] = [:]
     private var loop: OpaquePointer?
     private var watch: ServerWatch?
+    /// The answers to routine replaces, read on GDBus's worker thread.
+    private var routineReplies: RoutineReplyFilter?
     /// The unique bus name of the server in use; nil while there is none.
     private var serverOwner: String?
     private var serverReported = false
@@ -56,7 +58,9 @@ final class NotificationEngine: @unchecked Sendable {
         notify_init(appName)
         loop = g_main_loop_new(context.pointer, la_g_false)
         do {
-            watch = try ServerWatch(engine: self)
+            let watch = try ServerWatch(engine: self)
+            self.watch = watch
+            routineReplies = RoutineReplyFilter(connection: watch.connection, context: context)
         } catch {
             logWarning("cannot watch the notification server: \(error)")
             serverVanished()
@@ -70,6 +74,8 @@ final class NotificationEngine: @unchecked Sendable {
     private func tearDown() {
         inbox.setWaker(nil)
         cancelTimer()
+        routineReplies?.remove()
+        routineReplies = nil
         watch?.cancel()
         flushContext()
         watch = nil
@@ -98,7 +104,8 @@ final class NotificationEngine: @unchecked Sendable {
             case let .adopt(id, serverID): adopted[id] = Int32(bitPattern: serverID)
             case .hideAll: hideAll()
             case .showAll: showAll(now: now)
-            case .whenSettled(let callback): settledWaiters.append(callback)
+            case .whenSettled(let callback):
+                settledWaiters.append(callback)
             case .stop:
                 shutDown()
                 return
@@ -197,8 +204,11 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     /// Tells those waiting for it that every card handed over went out (or was dropped).
-    private func reportIfSettled() {
-        guard !settledWaiters.isEmpty, scheduler.waitingIDs.isEmpty || serverOwner == nil && serverReported else { return }
+    func reportIfSettled() {
+        // A routine replace counts once the server answered it (`RoutineReplyFilter`).
+        let answered = (routineReplies?.awaitedCount ?? 0) == 0
+        guard !settledWaiters.isEmpty,
+              scheduler.waitingIDs.isEmpty && answered || serverOwner == nil && serverReported else { return }
         let waiters = settledWaiters
         settledWaiters = []
         for waiter in waiters { waiter() }
@@ -253,6 +263,17 @@ final class NotificationEngine: @unchecked Sendable {
         // Where urgency applies one Notify late, a normal send goes out as a pair: the card
         // without its sound, then the same card at low with it (the sound plays once: `silenced`).
         let settles = profile.urgencyAppliesLate && request.urgency != .low
+        if item.alert == nil, !settles, resume == nil, previousID > 0, !request.summary.isEmpty,
+           RoutineReplace.isAvailable, let server = serverOwner, let connection = watch?.connection, let routineReplies {
+            // A routine replace of a shown card: sent without waiting for the server's answer.
+            if notification.appliedActions != request.actions { notification.apply(request) }
+            // Its next card waits for the server's answer, as when the call blocked (a server that
+            // never answers holds back this card's routine updates, not the thread).
+            scheduler.awaitAnswer(item.id)
+            RoutineReplace.send(request, replacing: notification, of: item.id, to: server, engine: self, on: connection,
+                                replies: routineReplies)
+            return
+        }
         notification.apply(settles ? request.silenced() : request)
         do {
             try notification.show()
@@ -266,6 +287,30 @@ final class NotificationEngine: @unchecked Sendable {
         let serverID = notification.serverID
         if serverID > 0 && serverID != previousID || resume != nil && serverID > 0 {
             inbox.callbacks.onNotificationID?(item.id, UInt32(bitPattern: serverID))
+        }
+    }
+
+    /// The server answered a routine replace. A failure is said, as a failed show is. A new id
+    /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
+    /// (the user closed it), the new one is closed.
+    func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>, at time: Double) {
+        // The card's next slot counts from the server's answer, as it did when the call blocked.
+        scheduler.answered(replace.activityID, at: time)
+        defer { pump() }
+        let serverID: Int32
+        switch answer {
+        case .failure(let error):
+            logWarning("showing card \(replace.activityID) failed: \(error)")
+            return
+        case .success(let answered):
+            serverID = answered
+        }
+        guard serverID > 0, serverID != replace.replacedID else { return }
+        if cards[replace.activityID]?.notification === replace.notification {
+            replace.notification.adoptServerID(serverID)
+            inbox.callbacks.onNotificationID?(replace.activityID, UInt32(bitPattern: serverID))
+        } else if let server = serverOwner, let connection = watch?.connection {
+            RoutineReplace.close(serverID: serverID, at: server, on: connection)
         }
     }
 
@@ -303,6 +348,8 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     private func dropNotifications() {
+        routineReplies?.forgetAwaited()
+        for id in cards.keys { scheduler.answered(id, at: monotonicSeconds()) }
         for id in Array(cards.keys) {
             cards[id]?.notification = nil
             cards[id]?.resumeServerID = nil

@@ -29,7 +29,8 @@ private func releaseServerWatchTarget(_ data: gpointer?) {
 final class ServerWatch {
     static let serverName = "org.freedesktop.Notifications"
 
-    private let connection: OpaquePointer
+    /// The shared session connection, libnotify's own (a GDBusConnection).
+    let connection: OpaquePointer
     private var watchID: guint = 0
 
     /// Connects to the session bus (the same shared connection libnotify uses) and starts watching.

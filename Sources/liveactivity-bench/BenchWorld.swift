@@ -44,13 +44,18 @@ struct Cost {
     /// Per thread name: voluntary switches and CPU seconds, busiest first.
     let threads: [(name: String, switches: Int, cpu: Double)]
 
+    /// Thread by thread (by id): a thread that exited meanwhile is left out instead of taking
+    /// its whole past from the sum; one that started meanwhile counts from zero.
     init(before: ProcessStats, after: ProcessStats) {
-        cpu = after.cpuSeconds - before.cpuSeconds
-        wakeups = after.voluntarySwitches - before.voluntarySwitches
-        threads = after.threads.map { name, now in
-            let then = before.threads[name] ?? (0, 0)
-            return (name, now.switches - then.switches, now.cpuSeconds - then.cpuSeconds)
-        }.sorted { $0.switches > $1.switches }
+        var byName: [String: (switches: Int, cpu: Double)] = [:]
+        for (id, now) in after.tasks {
+            let then = before.tasks[id].map { ($0.switches, $0.cpuSeconds) } ?? (0, 0)
+            let sum = byName[now.name] ?? (0, 0)
+            byName[now.name] = (sum.switches + now.switches - then.0, sum.cpu + now.cpuSeconds - then.1)
+        }
+        threads = byName.map { ($0.key, $0.value.switches, $0.value.cpu) }.sorted { $0.switches > $1.switches }
+        cpu = threads.reduce(0) { $0 + $1.cpu }
+        wakeups = threads.reduce(0) { $0 + $1.switches }
     }
 
     /// e.g. `main 1, gdbus 40` (threads that woke at all).

@@ -50,8 +50,11 @@ enum PomodoroSideBySide {
         var changes = 0, notifies = 0
         connection.addMessageHandler { message in
             if message.member == "PropertiesChanged" { changes += 1 }
-            if message.member == "Notify" { notifies += 1 }
-            return false
+            guard message.member == "Notify" else { return false }
+            notifies += 1
+            // Handled: an eavesdropped call left unhandled gets libdbus's UnknownMethod reply,
+            // which reaches the caller before the server's and fails its Notify.
+            return true
         }
         _ = try connection.callMethod(destination: BenchClient.busName, path: BenchClient.path, interface: BenchClient.interface,
                                       member: "Start", arguments: [

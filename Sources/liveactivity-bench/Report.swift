@@ -23,7 +23,14 @@ enum Report {
         let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let date = ISO8601DateFormatter().string(from: Date())
         return "Machine: \(ProcessInfo.processInfo.activeProcessorCount) CPUs (nproc), \(model), "
-            + String(format: "%.1f GiB", Double(memKB) / 1_048_576) + " memory, Linux \(release). Date: \(date)."
+            + String(format: "%.1f GiB", Double(memKB) / 1_048_576) + " memory, Linux \(release). Date: \(date). "
+            + "Load average (1, 5, 15 min) at the end: \(loadAverage())."
+    }
+
+    /// The 1, 5 and 15 minute load averages (/proc/loadavg): how busy the shared machine was.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     static func markdown(_ rows: [Row]) -> String {

@@ -207,6 +207,41 @@ struct CardPresenterDunstTests {
     }
 }
 
+extension CardPresenterDunstTests {
+    @Test func aRoutineReplaceSendsWhatLibnotifySends() throws {
+        let bus = try PrivateBus()
+        let dunst = try Dunst(bus: bus)
+        let events = PresenterEvents()
+        let monitor = try NotifyCallMonitor(bus: bus)
+        let presenter = startPresenter(on: bus, events: events, minimumInterval: 0.05)
+        defer { presenter.stop(); dunst.stop(); bus.stop() }
+        let card = Card(appName: "Focus", title: "Pomodoro", body: "24:59 left & <on>", progress: 0.4,
+                        buttons: [CardButton(key: "complete", label: "Complete"), CardButton(key: "cancel", label: "Cancel")],
+                        category: "x-liveactivities", desktopEntry: "liveactivities")
+
+        presenter.show(id: "focus", card: card)  // a first show: libnotify's notify_notification_show
+        #expect(settled(presenter))
+        presenter.show(id: "focus", card: card)  // a routine replace: sent without blocking
+        #expect(settled(presenter), "the server answered the replace")
+        let calls = monitor.stop()
+
+        #expect(calls.count == 2)
+        #expect(calls.first?.replacesID == 0)
+        #expect(calls.last?.replacesID != 0)
+        #expect(try dunst.displayedCount() == 1, "replaced in place")
+        // Every argument and hint (sender-pid included) is what libnotify sent, but the id.
+        #expect(calls.last?.hint("sender-pid") == "int64 \(getpid())")
+        #expect(calls.first.map(Self.argumentLines) == calls.last.map(Self.argumentLines))
+    }
+
+    /// The printed arguments of a call, without its header (serial) and replaces_id, in a
+    /// fixed order (hints are a dictionary, sent in whatever order the sender keeps them).
+    static func argumentLines(_ call: NotifyCallMonitor.Call) -> [String] {
+        let lines = call.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.dropFirst().filter { !$0.hasPrefix("uint32 ") && !$0.isEmpty }.sorted()
+    }
+}
+
 /// Waits until the presenter has done everything asked of it so far (`whenSettled`): the
 /// barrier that replaces "sleep, then look".
 func settled(_ presenter: CardPresenter, timeout: Double = 10) -> Bool {

@@ -20,6 +20,43 @@ struct CardSchedulerTests {
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil)
     }
 
+    @Test func aCardASecondAfterTheLastGoesAtOnceEvenAFewMillisecondsEarly() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("tick 1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        // The next tick's card arrives 0.97 s later (the thread woke a little late last time).
+        scheduler.submit(id: "a", card: Self.card("tick 2"), alert: nil, now: 10.97)
+        #expect(scheduler.takeDue(now: 10.97, identity: Self.byTitle).map(\.card.title) == ["tick 2"])
+        // But not sooner than 0.95 × the interval after the last one.
+        scheduler.submit(id: "a", card: Self.card("tick 3"), alert: nil, now: 11.9)
+        #expect(scheduler.takeDue(now: 11.9, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.97)
+        #expect(scheduler.takeDue(now: 11.93, identity: Self.byTitle).map(\.card.title) == ["tick 3"])
+    }
+
+    @Test func aCardSentWithoutWaitingHoldsTheNextUntilTheServerAnswers() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        scheduler.awaitAnswer("a")
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty, "the server has not answered card 1")
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil, "no timer: the answer wakes the thread")
+        scheduler.answered("a", at: 10.4)  // the server was slow: it got card 1 at 10.4
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.4)
+        #expect(scheduler.takeDue(now: 11.4, identity: Self.byTitle).map(\.card.title) == ["2"])
+    }
+
+    @Test func anIdenticalCardKeepsTheWholeIdenticalInterval() {
+        var scheduler = CardScheduler(minimumInterval: 1, minimumIdenticalInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 10.97)
+        #expect(scheduler.takeDue(now: 10.97, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["same"])
+    }
+
     @Test func theNextSlotCountsFromWhenTheCardReachedTheServer() {
         var scheduler = CardScheduler(minimumInterval: 1)
         scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON of an activity written by hand, for the journal line of every acknowledged Update
 /// (before the reply, so on the hot path). `JSONEncoder` costs about five times as much here.
