@@ -51,7 +51,7 @@ public struct CardScheduler: Sendable {
         identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
             guard let item = pending[id], !unanswered.contains(id),
-                  slotOpens(for: item, identity: identity, early: earlyTolerance) <= now else { continue }
+                  slotOpens(for: item, identity: identity) <= now else { continue }
             due.append(item)
             pending[id] = nil
             lastSentAt[id] = now
@@ -114,18 +114,12 @@ public struct CardScheduler: Sendable {
     /// What waits for `id`, if anything.
     public func waiting(_ id: String) -> Pending? { pending[id] }
 
-    /// How early a card's own slot may be taken: a ticking card comes a second after its last,
-    /// give or take the wake-up latency of the daemon and of this thread, so half of its cards
-    /// would otherwise wait a few milliseconds on a timer of their own (a second wake-up per
-    /// card). As received, consecutive cards stay at least 0.95 × `minimumInterval` apart; the
-    /// identical-notification interval (KDE) is kept exactly.
-    public var earlyTolerance: Double { minimumInterval / 20 }
-
-    /// When `item` may go out (its own slot taken up to `early` seconds before it opens); its
-    /// identity (costly to build) is only asked for when identical notifications are limited.
-    private func slotOpens(for item: Pending, identity: (Pending) -> String, early: Double = 0) -> Double {
+    /// When `item` may go out: never sooner than `minimumInterval` after its last card (DESIGN.md:
+    /// at most one Notify per activity per second); its identity (costly to build) is only
+    /// asked for when identical notifications are limited.
+    private func slotOpens(for item: Pending, identity: (Pending) -> String) -> Double {
         var opens = -Double.infinity
-        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval - early }
+        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval }
         if minimumIdenticalInterval > 0, let sent = identitySentAt[identity(item)] {
             opens = max(opens, sent + minimumIdenticalInterval)
         }
