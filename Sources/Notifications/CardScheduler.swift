@@ -22,6 +22,10 @@ public struct CardScheduler: Sendable {
     /// Ids whose last card is on its way and not yet answered by the server: their next card
     /// waits for the answer (`answered`), so cards stay a slot apart as the server receives them.
     private var unanswered: Set<String> = []
+    /// How long a card waits for the server's answer to the one before it: a server that never
+    /// answers (hung, or stopped) holds an activity's cards no longer than a blocking call
+    /// would have (GDBus's and libnotify's default timeout).
+    public static let answerTimeout = 25.0
 
     public init(minimumInterval: Double, minimumIdenticalInterval: Double = 0) {
         self.minimumInterval = minimumInterval
@@ -50,8 +54,9 @@ public struct CardScheduler: Sendable {
         var due: [Pending] = []
         identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
-            guard let item = pending[id], !unanswered.contains(id),
+            guard let item = pending[id], !isAwaitingAnswer(id, now: now),
                   slotOpens(for: item, identity: identity) <= now else { continue }
+            unanswered.remove(id)
             due.append(item)
             pending[id] = nil
             lastSentAt[id] = now
@@ -63,7 +68,13 @@ public struct CardScheduler: Sendable {
 
     /// The earliest time a waiting card becomes due (-infinity: due at once), or nil when nothing waits.
     public func nextDueTime(identity: (Pending) -> String) -> Double? {
-        order.filter { !unanswered.contains($0) }.compactMap { id in pending[id].map { slotOpens(for: $0, identity: identity) } }.min()
+        order.compactMap { id in
+            pending[id].map { item in
+                let opens = slotOpens(for: item, identity: identity)
+                guard unanswered.contains(id) else { return opens }
+                return max(opens, (lastSentAt[id] ?? -Double.infinity) + Self.answerTimeout)
+            }
+        }.min()
     }
 
     /// Drops whatever waits for `id` and its rate-limit history (the card was closed).
@@ -113,6 +124,13 @@ public struct CardScheduler: Sendable {
 
     /// What waits for `id`, if anything.
     public func waiting(_ id: String) -> Pending? { pending[id] }
+
+    /// Whether the last card of `id` still waits for the server's answer at `now` (it stops
+    /// waiting `answerTimeout` after it went).
+    private func isAwaitingAnswer(_ id: String, now: Double) -> Bool {
+        guard unanswered.contains(id) else { return false }
+        return now < (lastSentAt[id] ?? -Double.infinity) + Self.answerTimeout
+    }
 
     /// When `item` may go out: never sooner than `minimumInterval` after its last card (DESIGN.md:
     /// at most one Notify per activity per second); its identity (costly to build) is only

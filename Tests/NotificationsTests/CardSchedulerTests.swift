@@ -32,6 +32,17 @@ struct CardSchedulerTests {
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["tick 2"])
     }
 
+    @Test func aServerThatNeverAnswersHoldsTheNextCardNoLongerThanACallWouldWait() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        scheduler.awaitAnswer("a")
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        #expect(scheduler.takeDue(now: 34.9, identity: Self.byTitle).isEmpty, "still within the answer's timeout")
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10 + CardScheduler.answerTimeout)
+        #expect(scheduler.takeDue(now: 35, identity: Self.byTitle).map(\.card.title) == ["2"])
+    }
+
     @Test func aCardSentWithoutWaitingHoldsTheNextUntilTheServerAnswers() {
         var scheduler = CardScheduler(minimumInterval: 1)
         scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
@@ -39,7 +50,7 @@ struct CardSchedulerTests {
         scheduler.awaitAnswer("a")
         scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty, "the server has not answered card 1")
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil, "no timer: the answer wakes the thread")
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10 + CardScheduler.answerTimeout, "no timer before the timeout: the answer wakes the thread")
         scheduler.answered("a", at: 10.4)  // the server was slow: it got card 1 at 10.4
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.4)
