@@ -77,10 +77,20 @@ public final class TestClient {
     }
 
     /// Processes incoming messages until `condition` holds or `timeout` seconds pass.
+    /// The loop checks `condition` when it wakes, which a message wakes but a change on another
+    /// thread (a recording server's Notify) does not: so it runs in slices of 10 ms and checks
+    /// between them, instead of sleeping until the timeout when nothing arrives for this client.
     @discardableResult
     public func waitFor(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        loop.run(until: condition, timeout: timeout)
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if loop.run(until: condition, timeout: min(Self.checkInterval, max(0, deadline.timeIntervalSinceNow))) { return true }
+        } while Date() < deadline
+        return condition()
     }
+
+    /// How often `waitFor` checks its condition when no message arrives.
+    static let checkInterval = 0.01
 
     /// Signals received so far with this member name.
     public func received(_ member: String) -> [[DBusValue]] {
