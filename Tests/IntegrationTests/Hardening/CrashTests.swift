@@ -29,6 +29,7 @@ struct CrashTests {
         var random = SeededRandom(seed: 0xC4A5_11ED)
         var problems: [String] = []
         for kill in 0..<Self.kills where problems.count < 10 {
+            // The subject, not a wait: the kill comes at a random moment of the clients' work.
             Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.25, using: &random))
             f.daemon.kill()
             if let torn = Self.tornStateFile(f.daemon.stateFile) { problems.append("kill \(kill): \(torn)") }
@@ -126,7 +127,7 @@ struct CrashTests {
                                           member: member, arguments: arguments, timeoutMilliseconds: 3_000)
             return true
         } catch {
-            usleep(3_000)
+            usleep(20_000)  // back-off, not a wait: while the daemon is down, a call fails at once
             return false
         }
     }
