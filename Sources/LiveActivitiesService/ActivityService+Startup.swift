@@ -27,6 +27,7 @@ extension ActivityService {
         }
         for activity in registry.activities { try? exportActivity(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
+        logDroppedScheduledUpdates()
         recordHistory(events, now: now)
         let view = readView(at: now)
         apply(events, in: view)
