@@ -49,31 +49,36 @@ struct HistoryHostileTests {
         let before = try #require(ProcessStats.read(pid: f.daemon.pid))
 
         try f.client.end(id)
+        // What a Ping waited behind, measured as the loop thread's CPU time between its sending
+        // and its reply: a rotation on the loop (issue 18) costs seconds of it; waiting for a
+        // CPU on a busy machine costs none, so the bounds hold under load (wall times are printed).
         var latencies: [Double] = []
-        var slow: [(Int, Double)] = []
+        var loopMilliseconds: [Double] = []
         let deadline = Date().addingTimeInterval(120)
         while Self.size(f.daemon.historyFile) > Self.rotationThreshold && Date() < deadline {
             let started = DispatchTime.now().uptimeNanoseconds
+            let cpuBefore = ProcessStats.mainThreadCPUNanoseconds(pid: f.daemon.pid)
             _ = try f.client.connection.callMethod(destination: TestClient.busName, path: "/", interface: "org.freedesktop.DBus.Peer",
                                                    member: "Ping", arguments: [], timeoutMilliseconds: 30_000)
+            let cpuAfter = ProcessStats.mainThreadCPUNanoseconds(pid: f.daemon.pid)
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
-            if latencies.last ?? 0 > 50 { slow.append((latencies.count, latencies.last ?? 0)) }
+            if let cpuBefore, let cpuAfter { loopMilliseconds.append(Double(cpuAfter - cpuBefore) / 1e6) }
             usleep(20_000)  // pacing, not a wait: a Ping every 20 ms samples the rotation without loading the machine
         }
         let after = try #require(ProcessStats.read(pid: f.daemon.pid))
-        print("history rotation: pings over 50 ms (index, ms): \(slow)")
         let sorted = latencies.sorted()
-        let worst = sorted.last ?? 0
-        let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let cpu = loopMilliseconds.sorted()
+        func p99(_ values: [Double]) -> Double { values.isEmpty ? .infinity : values[min(values.count - 1, Int(Double(values.count) * 0.99))] }
         let grown = (after.residentKilobytes - before.residentKilobytes) / 1024
         print("history rotation: \(text.utf8.count / 1_000_000) MB -> \(Self.size(f.daemon.historyFile)) bytes; \(latencies.count) pings, "
-              + "p99 \(p99) ms, worst \(worst) ms; RSS \(before.residentKilobytes / 1024) MB -> \(after.residentKilobytes / 1024) MB")
+              + "wall p99 \(p99(sorted)) ms, worst \(sorted.last ?? 0) ms; loop CPU per Ping p99 \(p99(cpu)) ms, worst \(cpu.last ?? 0) ms; "
+              + "RSS \(before.residentKilobytes / 1024) MB -> \(after.residentKilobytes / 1024) MB")
         #expect(Self.size(f.daemon.historyFile) <= Self.rotationThreshold, "rotated")
         #expect(latencies.count >= 5, "pings were answered during the rotation: \(latencies.count)")
-        // The 50 ms bound is for the daemon; on a machine shared by several builds the slowest of
-        // thousands of pings also carries the test's own scheduling, so it gets a looser bound.
-        #expect(p99 < 50, "Ping p99 during the rotation: \(p99) ms")
-        #expect(worst < 1000, "the slowest Ping during the rotation took \(worst) ms (it was 6.5 s before issue 18)")
+        #expect(loopMilliseconds.count == latencies.count, "the loop thread's schedstat was readable")
+        // The rotation's last step runs on the loop (5–13 ms measured); the rest on its own thread.
+        #expect(p99(cpu) < 20, "the loop's CPU time while a Ping waited, p99: \(p99(cpu)) ms")
+        #expect((cpu.last ?? .infinity) < 200, "the most a Ping waited behind: \(cpu.last ?? .infinity) ms of the loop's CPU")
         #expect(grown < fileMegabytes / 2, "RSS grew by \(grown) MB (\(before.residentKilobytes / 1024) -> \(after.residentKilobytes / 1024))")
         #expect(try f.client.get(id)["status"]?.string == "ended")
         let step = f.daemon.log().split(separator: "\n").first { $0.contains("the last step took") } ?? ""

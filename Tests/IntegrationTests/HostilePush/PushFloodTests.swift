@@ -27,7 +27,6 @@ struct PushFloodTests {
         }
         let file = w.broker.directory.url.appendingPathComponent("flood.txt")
         try lines.write(to: file, atomically: true, encoding: .utf8)
-        let loopThread = "/proc/\(w.fixture.daemon.pid)/task/\(w.fixture.daemon.pid)/schedstat"
         let publisher = try ChildProcess("/bin/sh", ["-c", "exec mosquitto_pub -h 127.0.0.1 -p \(w.broker.port) -q 1 "
                                                       + "-t liveactivities/activity/\(token) -l < '\(file.path)'"])
         defer { publisher.stop() }
@@ -38,10 +37,10 @@ struct PushFloodTests {
         let deadline = Date().addingTimeInterval(180)
         while lastBody != "flood\(count - 1)" && Date() < deadline {
             let started = DispatchTime.now().uptimeNanoseconds
-            let cpuBefore = Self.cpuNanoseconds(loopThread)
+            let cpuBefore = ProcessStats.mainThreadCPUNanoseconds(pid: w.fixture.daemon.pid)
             _ = try pinger.connection.callMethod(destination: TestClient.busName, path: "/", interface: "org.freedesktop.DBus.Peer",
                                                  member: "Ping", arguments: [], timeoutMilliseconds: 30_000)
-            let cpuAfter = Self.cpuNanoseconds(loopThread)
+            let cpuAfter = ProcessStats.mainThreadCPUNanoseconds(pid: w.fixture.daemon.pid)
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             if let cpuBefore, let cpuAfter { loopMilliseconds.append(Double(cpuAfter - cpuBefore) / 1e6) }
             if latencies.count % 20 == 0 { lastBody = (try? pinger.get(id)["body"]?.string) ?? "" }
@@ -61,11 +60,5 @@ struct PushFloodTests {
         // 21 ms at a load average of 12). Waiting for the queue cost 1382 ms (batch limit lifted).
         #expect(p99(cpu) < 100, "the loop's CPU time while a Ping waited, p99: \(p99(cpu)) ms (max \(cpu.last ?? 0) ms)")
         #expect(w.fixture.daemon.isRunning)
-    }
-
-    /// The CPU time of one thread so far, from its schedstat (the first field, nanoseconds).
-    static func cpuNanoseconds(_ schedstat: String) -> UInt64? {
-        let text = try? String(contentsOfFile: schedstat, encoding: .utf8)
-        return text?.split(separator: " ").first.flatMap { UInt64($0) }
     }
 }
