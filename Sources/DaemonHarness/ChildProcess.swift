@@ -129,7 +129,8 @@ public func waitUntil(timeout: Double = 5, _ condition: () throws -> Bool) rethr
         let started = DispatchTime.now().uptimeNanoseconds
         if try condition() { return true }
         let cost = DispatchTime.now().uptimeNanoseconds - started
-        usleep(UInt32(min(max(10_000_000, 2 * cost), 200_000_000) / 1_000))
+        let left = UInt64(max(0, deadline.timeIntervalSinceNow) * 1e9)  // never past the deadline
+        usleep(UInt32(min(max(10_000_000, 2 * cost), 200_000_000, left) / 1_000))
     } while Date() < deadline
     return try condition()
 }
