@@ -92,8 +92,14 @@ extension ActivityService {
         try persist(changes([], since: before), restoring: before, durable: true)
         guard on else { presenter?.hideAll(); return }
         // Cards were not sent while disabled: hand the presenter each one as it is now (it
-        // keeps them while hidden), then show them all.
-        for id in records.keys { records[id]?.lastCard = nil }
+        // keeps them while hidden), then show them all. Handed at once, not held for the
+        // daemon's slot: the presenter keeps the slot, and a card held here would let it show
+        // the card it had before the switch first.
+        for id in records.keys {
+            records[id]?.lastCard = nil
+            records[id]?.cardSentAt = nil
+            records[id]?.heldCard = nil
+        }
         let view = readView()
         for activity in registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
         presenter?.showAll()
