@@ -56,9 +56,12 @@ struct DoNotDisturbTests {
         try story(daemon: daemon, client: client, state: {
             try dunst.control(["is-paused"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }, off: "false", on: "true")
-        // The final card of the session that ended while the daemon was down reached the user once dunst was unpaused.
-        _ = try dunst.control(["close-all"])
-        #expect(waitUntil(timeout: 10) { (try? dunst.control(["history"]).stdout)?.contains("Completed · 1m focused") == true })
+        // The final card of the session that ended while the daemon was down reached the user once
+        // dunst was unpaused. It may come after the unpause is seen: close to history until it is there.
+        #expect(waitUntil(timeout: 10) {
+            _ = try? dunst.control(["close-all"])
+            return (try? dunst.control(["history"]).stdout)?.contains("Completed · 1m focused") == true
+        })
     }
 
     /// dunst paused shows nothing, ours included; the completion alert comes as the session
