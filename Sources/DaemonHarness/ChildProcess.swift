@@ -119,12 +119,18 @@ final class LockedData: @unchecked Sendable {
     func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }
 
-/// Polls `condition` every 10 ms until it holds or `timeout` seconds pass; returns whether it held.
+/// Polls `condition` until it holds or `timeout` seconds pass; returns whether it held.
+/// A cheap condition is checked every 10 ms; one that costs more (it runs `dunstctl`, a shell
+/// script and a bus client) waits twice its own time between checks, so a wait never takes
+/// more than a third of a CPU on a machine the whole suite shares.
 public func waitUntil(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     repeat {
+        let started = DispatchTime.now().uptimeNanoseconds
         if try condition() { return true }
-        usleep(10_000)
+        let cost = DispatchTime.now().uptimeNanoseconds - started
+        let left = UInt64(max(0, deadline.timeIntervalSinceNow) * 1e9)  // never past the deadline
+        usleep(UInt32(min(max(10_000_000, 2 * cost), 200_000_000, left) / 1_000))
     } while Date() < deadline
     return try condition()
 }

@@ -67,6 +67,15 @@ public struct ProcessStats: Sendable, Equatable {
                             voluntarySwitches: switches, threads: threads, tasks: perTask)
     }
 
+    /// The CPU time of the main thread of `pid` so far, in nanoseconds (its schedstat); nil when
+    /// it is gone. For the daemon that is its event loop: the CPU time the loop spends while a
+    /// call waits for its reply is what the call waited behind, and unlike the wall time it
+    /// does not grow while the machine is busy with others.
+    public static func mainThreadCPUNanoseconds(pid: Int32) -> UInt64? {
+        let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8)
+        return text?.split(separator: " ").first.flatMap { UInt64($0) }
+    }
+
     /// The first number after `name` at the start of a line of a /proc status file.
     private static func field(_ name: String, in text: String) -> Int? {
         for line in text.split(separator: "\n") where line.hasPrefix(name) {

@@ -41,6 +41,26 @@ import Testing
         #expect(registry.activity(id.rawValue)?.state["title"] == .string("20"), "every due update applied, in order")
         #expect(registry.activity(id.rawValue)?.timeline.map(\.at) == [t0 + 30])
     }
+
+    @Test func anUpdateThatNoLongerFitsWhenDueIsDroppedAndKeptForTheLog() throws {
+        var registry = shippedRegistry(limits: Limits(maxPayloadBytes: 400))
+        let (id, _) = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("t")], now: t0)
+        let body = String(repeating: "b", count: 200)
+        _ = try registry.scheduleUpdate(id: id.rawValue, state: ["body": .string(body)], at: t0 + 10, now: t0)
+        // The state grows after the update was accepted: at its time, title and body together are past the limit.
+        _ = try registry.update(id: id.rawValue, state: ["title": .string(String(repeating: "t", count: 200))], now: t0 + 1)
+        #expect(registry.takeDroppedScheduledUpdates().isEmpty, "nothing is dropped before it is due")
+
+        let events = registry.tick(now: t0 + 10, timeZoneOffset: 0)
+        #expect(events.contains(.updated(id)))
+        #expect(registry.activity(id.rawValue)?.state["body"] == nil, "not applied")
+        #expect(registry.activity(id.rawValue)?.timeline.isEmpty == true, "and gone from the timeline")
+        let dropped = registry.takeDroppedScheduledUpdates()
+        #expect(dropped.map(\.id) == [id])
+        #expect(dropped.first?.at == t0 + 10)
+        #expect(dropped.first?.error.name == "PayloadTooLarge", "\(String(describing: dropped.first?.error))")
+        #expect(registry.takeDroppedScheduledUpdates().isEmpty, "taken once")
+    }
 }
 
 /// Pending activities are not ended ones: the cap on ended activities waiting for their

@@ -47,9 +47,13 @@ import TestSupport
         let loopThread = pthread_self()
         let ranOnLoopThread = LockedBox<Bool>(true)
         let received = LockedBox<[Int]>([])
+        // The threads post once the loop runs (a timer due at once fires on its first turn), so
+        // the posts wake a loop that waits in poll.
+        let running = DispatchSemaphore(value: 0)
+        loop.addTimer(afterSeconds: 0) { for _ in 0..<3 { running.signal() } }
         for index in 0..<3 {
             Thread.detachNewThread {
-                usleep(20_000)
+                running.wait()
                 remote.post {
                     if pthread_equal(pthread_self(), loopThread) == 0 { ranOnLoopThread.value = false }
                     received.value.append(index)
@@ -64,8 +68,10 @@ import TestSupport
     @Test func remoteStopEndsRunFromAnotherThread() throws {
         let loop = try EventLoop()
         let remote = loop.remote
+        let running = DispatchSemaphore(value: 0)
+        loop.addTimer(afterSeconds: 0) { running.signal() }
         Thread.detachNewThread {
-            usleep(50_000)
+            running.wait()  // the loop runs: the stop comes from outside while it waits
             remote.stop()
         }
         let started = Date()

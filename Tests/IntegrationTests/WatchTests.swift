@@ -139,9 +139,9 @@ struct WatchTests {
         let watch = try WatchProcess(format: "waybar", environment: f.daemon.environment)
         defer { watch.stop() }
         #expect(watch.output.waitForCount(1))
-        usleep(300_000)
+        usleep(300_000)  // settling after its first line (subscriptions, buffers): not counted
         let before = watch.contextSwitches()
-        usleep(2_000_000)
+        usleep(2_000_000)  // the subject: two idle seconds, measured in context switches
         let after = watch.contextSwitches()
         #expect(before > 0)
         #expect(after - before <= 2, "context switches in 2 s of idling: \(after - before)")

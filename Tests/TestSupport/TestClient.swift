@@ -77,9 +77,25 @@ public final class TestClient {
     }
 
     /// Processes incoming messages until `condition` holds or `timeout` seconds pass.
+    /// The loop checks `condition` when it wakes, which a message wakes but a change on another
+    /// thread (a recording server's Notify) does not: so it runs in slices and checks between
+    /// them, instead of sleeping until the timeout when nothing arrives for this client. A slice
+    /// is 10 ms, or twice the condition's cost when that is more (a condition that calls the
+    /// daemon), like `waitUntil`.
     @discardableResult
     public func waitFor(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        loop.run(until: condition, timeout: timeout)
+        let deadline = Date().addingTimeInterval(timeout)
+        var cost = 0.0
+        let timed = {
+            let started = Date()
+            defer { cost = Date().timeIntervalSince(started) }
+            return condition()
+        }
+        repeat {
+            let slice = min(max(0.01, 2 * cost), 0.2, max(0, deadline.timeIntervalSinceNow))
+            if loop.run(until: timed, timeout: slice) { return true }
+        } while Date() < deadline
+        return condition()
     }
 
     /// Signals received so far with this member name.

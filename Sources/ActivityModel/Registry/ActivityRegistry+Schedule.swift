@@ -86,20 +86,28 @@ extension ActivityRegistry {
     }
 
     /// Applies, in order, the scheduled updates of a live activity due at `now`, each as the
-    /// Update it stands for; one that no longer fits (its kind changed) is dropped.
+    /// Update it stands for; one that no longer fits (its kind changed, the state grew past the
+    /// payload limit) is dropped and kept for the daemon to log (`takeDroppedScheduledUpdates`).
     mutating func applyDueUpdates(of id: ActivityID, now: UnixTime) -> [ActivityEvent] {
         var events: [ActivityEvent] = []
         while let activity = storage[id], activity.isLive, let next = activity.timeline.first, next.at <= now {
             var rest = activity
             rest.scheduledUpdates = activity.timeline.count > 1 ? Array(activity.timeline.dropFirst()) : nil
             storage[id] = rest
-            if let applied = try? update(id: id.rawValue, state: next.state, options: next.options, now: now) {
-                events += applied
-            } else {
+            do {
+                events += try update(id: id.rawValue, state: next.state, options: next.options, now: now)
+            } catch {
+                droppedScheduledUpdates.append(DroppedScheduledUpdate(id: id, at: next.at, error: error))
                 events.append(.updated(id))
             }
         }
         return events
+    }
+
+    /// The scheduled updates dropped since the last call, oldest first; the list is emptied.
+    public mutating func takeDroppedScheduledUpdates() -> [DroppedScheduledUpdate] {
+        defer { droppedScheduledUpdates = [] }
+        return droppedScheduledUpdates
     }
 
     /// A pending activity is cancelled by End: it never ran, so it leaves at once, without a

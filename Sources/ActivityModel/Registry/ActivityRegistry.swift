@@ -22,6 +22,8 @@ public struct ActivityRegistry: Sendable {
     var renderCacheStyle: RenderStyle?
     /// The moment of the last tick (time and zone offset), which every entry of `renderCache` shows.
     var renderCacheMoment: RenderMoment?
+    /// Scheduled updates a tick dropped since the daemon last took them (`takeDroppedScheduledUpdates`).
+    var droppedScheduledUpdates: [DroppedScheduledUpdate] = []
 
     /// An empty registry; `idSeed` makes generated ids (pass a random number in the daemon).
     public init(catalog: KindCatalog, limits: Limits = Limits(), enabled: Bool = true, idSeed: UInt64) {

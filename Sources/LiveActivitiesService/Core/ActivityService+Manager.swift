@@ -27,6 +27,7 @@ extension ActivityService {
         let utcOffset = clock.utcOffset(at: now)
         let events = registry.tick(now: now, timeZoneOffset: utcOffset, style: .standard)
         registry.endChange()  // time's changes stand even when they cannot be written now
+        logDroppedScheduledUpdates()
         let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
         if !lasting.isEmpty { persistQuietly(changes(lasting, since: mark), durable: true) }
         recordHistory(events, now: now)

@@ -26,6 +26,7 @@ extension ActivityService {
         }
         for activity in registry.activities { publisher.exportActivityOrLog(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
+        logDroppedScheduledUpdates()
         recordHistory(events, now: now)
         let view = readView(at: now)
         publisher.apply(events, in: view)

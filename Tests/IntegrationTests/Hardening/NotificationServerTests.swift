@@ -46,7 +46,9 @@ struct NotificationServerTests {
         defer { dunst.process.send(SIGCONT) }
         var slowest = 0.0
         var calls = 0
-        let until = Date().addingTimeInterval(10)
+        // Three seconds stopped: a call that waited for the server would take the whole window
+        // (or the 25 s bus timeout); it was 10 s until issue 20, for the same proof.
+        let until = Date().addingTimeInterval(3)
         var round = 0
         while Date() < until {
             round += 1
@@ -56,7 +58,7 @@ struct NotificationServerTests {
                 slowest = max(slowest, Date().timeIntervalSince(started))
                 calls += 1
             }
-            Thread.sleep(forTimeInterval: 0.1)
+            Thread.sleep(forTimeInterval: 0.1)  // pacing, not a wait: rounds of updates spread over the window
         }
         let started = Date()
         let extra = try client.start("generic", state: ["title": .string("started while stopped")])
@@ -69,6 +71,8 @@ struct NotificationServerTests {
 
         dunst.process.send(SIGCONT)
         #expect(waitUntil(timeout: 8) { (try? dunst.displayedCount()) == 3 }, "cards 0, 1 and the new one; card 2 closed")
+        // The latest update waits for its card's once-a-second slot, and dunst shows no event
+        // for a replaced card. Not an absence proof: too short a wait can only fail the test.
         Thread.sleep(forTimeInterval: 1.5)
         _ = try dunst.control(["close-all"])
         let history = try dunst.control(["history"]).stdout
@@ -88,6 +92,9 @@ struct NotificationServerTests {
 
         _ = try dunst.control(["close"])
         #expect(waitUntil(timeout: 5) { (try? dunst.displayedCount()) == 0 })
+        // The user's close reaches the daemon as dunst's signal, with no reply to order after,
+        // and the next update must find the card's slot open: a wait, then a probe below.
+        // Not an absence proof: if the close were not seen yet, the card would come back and fail.
         Thread.sleep(forTimeInterval: 1.2)
         try client.update(id, ["body": .string("two")])
         // The barrier: a new activity's card waits for no other and is handed over after the

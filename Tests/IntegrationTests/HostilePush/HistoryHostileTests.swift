@@ -4,8 +4,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 18, point 5: a history that cannot hurt. A 51 MB history rotates without stalling a
-/// call or keeping memory; lines that are not usable entries (undecodable, `ended-at` -1e300)
+/// Issue 18, point 5: a history that cannot hurt. A history ten times the rotation threshold
+/// rotates without stalling a call or keeping memory; lines that are not usable entries (undecodable, `ended-at` -1e300)
 /// are kept verbatim aside and never crash an End; an End whose history line cannot be written
 /// is refused; a symlink at the history's place is never written through.
 @Suite("History that cannot hurt", .timeLimit(.minutes(5)), .serialized)
@@ -24,6 +24,9 @@ struct HistoryHostileTests {
         return text
     }
 
+    /// The daemon's rotation threshold, `HistoryFile.rotateAfterBytes` (not visible from here).
+    static let rotationThreshold = 1 << 20
+
     static func size(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? -1 }
 
     static func asideFiles(_ f: DaemonFixture, _ tag: String) -> [URL] {
@@ -31,41 +34,52 @@ struct HistoryHostileTests {
             .filter { $0.lastPathComponent.hasPrefix("history.jsonl.\(tag)-") }
     }
 
-    @Test func aFiftyMegabyteHistoryRotatesWithoutStallingACallOrKeepingMemory() throws {
+    /// The file is 10 MB, ten times the 1 MB threshold (`HistoryFile.rotateAfterBytes`): a
+    /// rotation that held it in memory would grow the daemon by at least its size, so RSS may
+    /// grow by half of it at most. (It was 51 MB until issue 20: 25 s of CPU in a debug build
+    /// for the same proof; the daemon grew by 1 MB then, as now.)
+    @Test func aHistoryTenTimesTheThresholdRotatesWithoutStallingACallOrKeepingMemory() throws {
         let f = try DaemonFixture(recorderName: nil)
-        let text = try Self.history(count: 250_000, padding: 60, now: Date().timeIntervalSince1970)
+        let text = try Self.history(count: 52_000, padding: 60, now: Date().timeIntervalSince1970)
+        let fileMegabytes = text.utf8.count >> 20
+        #expect(fileMegabytes >= 10 * (Self.rotationThreshold >> 20), "\(fileMegabytes) MB")
         try FileManager.default.createDirectory(at: f.daemon.stateDirectory, withIntermediateDirectories: true)
         try text.write(to: f.daemon.historyFile, atomically: true, encoding: .utf8)
         let id = try f.client.start("generic", state: ["title": .string("last")])
         let before = try #require(ProcessStats.read(pid: f.daemon.pid))
 
         try f.client.end(id)
+        // What a Ping waited behind, measured as the loop thread's CPU time between its sending
+        // and its reply: a rotation on the loop (issue 18) costs seconds of it; waiting for a
+        // CPU on a busy machine costs none, so the bounds hold under load (wall times are printed).
         var latencies: [Double] = []
-        var slow: [(Int, Double)] = []
+        var loopMilliseconds: [Double] = []
         let deadline = Date().addingTimeInterval(120)
-        while Self.size(f.daemon.historyFile) > 1 << 20 && Date() < deadline {
+        while Self.size(f.daemon.historyFile) > Self.rotationThreshold && Date() < deadline {
             let started = DispatchTime.now().uptimeNanoseconds
+            let cpuBefore = ProcessStats.mainThreadCPUNanoseconds(pid: f.daemon.pid)
             _ = try f.client.connection.callMethod(destination: TestClient.busName, path: "/", interface: "org.freedesktop.DBus.Peer",
                                                    member: "Ping", arguments: [], timeoutMilliseconds: 30_000)
+            let cpuAfter = ProcessStats.mainThreadCPUNanoseconds(pid: f.daemon.pid)
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
-            if latencies.last ?? 0 > 50 { slow.append((latencies.count, latencies.last ?? 0)) }
-            usleep(5_000)
+            if let cpuBefore, let cpuAfter { loopMilliseconds.append(Double(cpuAfter - cpuBefore) / 1e6) }
+            usleep(20_000)  // pacing, not a wait: a Ping every 20 ms samples the rotation without loading the machine
         }
         let after = try #require(ProcessStats.read(pid: f.daemon.pid))
-        print("history rotation: pings over 50 ms (index, ms): \(slow)")
         let sorted = latencies.sorted()
-        let worst = sorted.last ?? 0
-        let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let cpu = loopMilliseconds.sorted()
+        func p99(_ values: [Double]) -> Double { values.isEmpty ? .infinity : values[min(values.count - 1, Int(Double(values.count) * 0.99))] }
         let grown = (after.residentKilobytes - before.residentKilobytes) / 1024
         print("history rotation: \(text.utf8.count / 1_000_000) MB -> \(Self.size(f.daemon.historyFile)) bytes; \(latencies.count) pings, "
-              + "p99 \(p99) ms, worst \(worst) ms; RSS \(before.residentKilobytes / 1024) MB -> \(after.residentKilobytes / 1024) MB")
-        #expect(Self.size(f.daemon.historyFile) <= 1 << 20, "rotated")
+              + "wall p99 \(p99(sorted)) ms, worst \(sorted.last ?? 0) ms; loop CPU per Ping p99 \(p99(cpu)) ms, worst \(cpu.last ?? 0) ms; "
+              + "RSS \(before.residentKilobytes / 1024) MB -> \(after.residentKilobytes / 1024) MB")
+        #expect(Self.size(f.daemon.historyFile) <= Self.rotationThreshold, "rotated")
         #expect(latencies.count >= 5, "pings were answered during the rotation: \(latencies.count)")
-        // The 50 ms bound is for the daemon; on a machine shared by several builds the slowest of
-        // thousands of pings also carries the test's own scheduling, so it gets a looser bound.
-        #expect(p99 < 50, "Ping p99 during the rotation: \(p99) ms")
-        #expect(worst < 1000, "the slowest Ping during the rotation took \(worst) ms (it was 6.5 s before issue 18)")
-        #expect(grown < 30, "RSS grew by \(grown) MB (\(before.residentKilobytes / 1024) -> \(after.residentKilobytes / 1024))")
+        #expect(loopMilliseconds.count == latencies.count, "the loop thread's schedstat was readable")
+        // The rotation's last step runs on the loop (5–13 ms measured); the rest on its own thread.
+        #expect(p99(cpu) < 20, "the loop's CPU time while a Ping waited, p99: \(p99(cpu)) ms")
+        #expect((cpu.last ?? .infinity) < 200, "the most a Ping waited behind: \(cpu.last ?? .infinity) ms of the loop's CPU")
+        #expect(grown < fileMegabytes / 2, "RSS grew by \(grown) MB (\(before.residentKilobytes / 1024) -> \(after.residentKilobytes / 1024))")
         #expect(try f.client.get(id)["status"]?.string == "ended")
         let step = f.daemon.log().split(separator: "\n").first { $0.contains("the last step took") } ?? ""
         print("history rotation: \(step)")

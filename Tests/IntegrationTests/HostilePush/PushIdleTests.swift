@@ -10,12 +10,13 @@ struct PushIdleTests {
     @Test func anUnreachableBrokerCostsNoWakeUpsBeyondTheBackoff() throws {
         let w = try PushWorld(brokerRunning: false, recorderName: nil)
         #expect(w.waitForStatus { $0.hasPrefix("error: ") }, "status: \(w.status)")
-        // Let the first attempts (1 s, 2 s) pass; then the backoff is 4 s and more.
+        // Let the first attempts (1 s, 2 s) pass; then the backoff is 4 s and more. Not an
+        // absence proof: the back-off schedule is the subject, and no event marks an attempt.
         Thread.sleep(forTimeInterval: 3.5)
         let pid = w.fixture.daemon.pid
         let before = try #require(ProcessStats.read(pid: pid))
         let window = 6.0
-        Thread.sleep(forTimeInterval: window)
+        Thread.sleep(forTimeInterval: window)  // the subject: an idle window, measured in wake-ups
         let after = try #require(ProcessStats.read(pid: pid))
         let wakeups = after.voluntarySwitches - before.voluntarySwitches
         let byThread = after.threads.map { name, now in "\(name): \(now.switches - (before.threads[name]?.switches ?? 0))" }

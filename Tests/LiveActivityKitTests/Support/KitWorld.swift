@@ -80,7 +80,7 @@ final class Waiter<Element: Sendable>: @unchecked Sendable {
                 return nil
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+                try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))  // the timeout, cancelled when an element comes
                 return nil
             }
             let first = await group.next() ?? nil
