@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The path of the running program, looked up in one place: `/proc/self/exe` (the link the
 /// kernel keeps, right however the program was started), else the name it was started by.
@@ -6,5 +10,5 @@ import Foundation
 /// harness the built products.
 public enum RunningExecutable {
     public static let path: String =
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? (CommandLine.arguments.first ?? "")
 }
