@@ -31,6 +31,21 @@ import TestSupport
         #expect((firedAt ?? .infinity) < deadline + 1)
     }
 
+    @Test func hostileIntervalsNeitherTrapNorFireEarly() throws {
+        let loop = try EventLoop()
+        var fired: [String] = []
+        // NaN and negative intervals are "now"; huge and infinite ones are capped at a year.
+        loop.addTimer(afterSeconds: .nan) { fired.append("nan") }
+        loop.addTimer(afterSeconds: -5) { fired.append("negative") }
+        loop.addTimer(afterSeconds: .infinity) { fired.append("infinite") }
+        loop.addTimer(afterSeconds: 1e300) { fired.append("huge") }
+        loop.addTimer(afterSeconds: 0.05) { fired.append("later") }
+        // The 0.05 s timer firing proves the moment for the huge ones has passed without them.
+        #expect(loop.run(until: { fired.contains("later") }, timeout: 3))
+        #expect(fired == ["nan", "negative", "later"])
+        #expect(!loop.run(until: { fired.count > 5 }, timeout: .nan), "a NaN timeout returns at once")
+    }
+
     @Test func timerAddedFromTimerHandlerFires() throws {
         let loop = try EventLoop()
         var count = 0

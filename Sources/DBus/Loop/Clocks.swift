@@ -19,6 +19,14 @@ enum Clocks {
         return max(1, Int64(seconds) * 1_000_000_000 + Int64(fraction))
     }
 
+    /// An interval of `seconds` as nanoseconds, rounded up so a wait never ends early; negative
+    /// or NaN is 0, and at most a year (a longer interval is a mistake, and a huge one would
+    /// trap the conversion).
+    static func nanoseconds(forInterval seconds: Double) -> Int64 {
+        guard seconds > 0 else { return 0 }
+        return Int64((min(seconds, 31_536_000) * 1_000_000_000).rounded(.up))
+    }
+
     /// A `timespec` for a nanosecond count.
     static func timespec(nanoseconds: Int64) -> Glibc.timespec {
         Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))

@@ -35,8 +35,7 @@ extension EventLoop {
     @discardableResult
     public func addTimer(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> TimerToken {
         let id = makeID()
-        // At most a year: a longer interval is a mistake, and a huge one would trap the conversion.
-        let interval = Int64((min(max(0, seconds), 31_536_000) * 1_000_000_000).rounded(.up))
+        let interval = Clocks.nanoseconds(forInterval: seconds)
         relativeTimeouts[id] = RelativeTimeout(deadline: Clocks.monotonicNanoseconds + interval, interval: interval,
                                                repeats: false, handler: handler)
         return TimerToken(id: id)

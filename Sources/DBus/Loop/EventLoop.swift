@@ -84,7 +84,7 @@ public final class EventLoop {
 
     /// Runs until `condition` holds or `seconds` pass; returns whether it held. For the CLI and tests.
     public func run(until condition: () -> Bool, timeout seconds: Double) -> Bool {
-        let deadline = Clocks.monotonicNanoseconds + Int64(min(max(0, seconds), 31_536_000) * 1_000_000_000)
+        let deadline = Clocks.monotonicNanoseconds + Clocks.nanoseconds(forInterval: seconds)
         while !condition() {
             guard Clocks.monotonicNanoseconds < deadline else { return false }
             iterate(callerDeadline: deadline)
