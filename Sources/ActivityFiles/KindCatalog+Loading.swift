@@ -31,8 +31,8 @@ extension KindCatalog {
     public static func loadFile(atPath path: String) throws(KindProblem) -> Kind {
         let data: Data
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-           size > InputLimits.kindFileBytes {
-            throw KindProblem(file: path, message: "the file has \(size) bytes; at most \(InputLimits.kindFileBytes) are accepted")
+           let tooLarge = sizeProblem(bytes: size, file: path) {
+            throw tooLarge
         }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -37,13 +37,18 @@ public struct KindCatalog: Sendable {
 
     public func kind(named name: String) -> Kind? { kinds[name] }
 
+    /// The problem of a kind file of `bytes` bytes, if it is over `InputLimits.kindFileBytes`
+    /// (asked before reading a file, so a huge one is never read, and again of what was read).
+    public static func sizeProblem(bytes: Int, file: String) -> KindProblem? {
+        guard bytes > InputLimits.kindFileBytes else { return nil }
+        return KindProblem(file: file, message: "the file has \(bytes) bytes; at most \(InputLimits.kindFileBytes) are accepted")
+    }
+
     /// Parses kind JSON; `file` names it in problems.
     /// Refuses a file over `InputLimits.kindFileBytes` and one whose strings hold a NUL
     /// (`\u0000`), which no text on the bus may carry.
     public static func parse(_ data: Data, file: String) throws(KindProblem) -> Kind {
-        guard data.count <= InputLimits.kindFileBytes else {
-            throw KindProblem(file: file, message: "the file has \(data.count) bytes; at most \(InputLimits.kindFileBytes) are accepted")
-        }
+        if let tooLarge = sizeProblem(bytes: data.count, file: file) { throw tooLarge }
         if let offset = KindFileText.nulEscapeOffset(data) {
             throw KindProblem(file: file, message: "byte \(offset + 1): a string holds a NUL character (\\u0000); "
                               + "text on the bus cannot hold NUL")
