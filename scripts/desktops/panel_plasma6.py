@@ -156,9 +156,14 @@ class PanelChecks:
             shots = os.path.dirname(run.screenshot_path)
             self.add("popup: a fast's segmented bar", segments_plasma.check_segments(
                 self.world, self.popup_area, os.path.join(shots, f"{self.name}-segments.png")))
-            self.add("scheduled start, then its alert", segments_plasma.check_scheduled(
-                run, (760, 560, 0, 0), os.path.join(shots, f"{self.name}-scheduled.png")))
         click(run, applet)  # closes the popup again
+        if applet:  # with the popup closed, as a user away from the panel would meet it
+            # Plasma 6.7 shows the new activity's job card but not its start alert (a known gap,
+            # docs/desktops-plasma.md): there the check asks for the card and reports the alert.
+            alert_shown = self.name != "plasma6.7"
+            self.add("scheduled start, then its " + ("alert" if alert_shown else "card"), segments_plasma.check_scheduled(
+                run, (SCREEN[0], SCREEN[1] - 64, 0, 0), os.path.join(shots, f"{self.name}-scheduled.png"),
+                alert_required=alert_shown))
         for key in ["focus", "fast", "tea", "markup"]:
             run.la("end", key, "--dismissal", "immediate")
         self.add("panel: empty after End", self.check_empty())
@@ -287,12 +292,25 @@ class PanelChecks:
                      f"missing {missing}; OCR of the popup: {text_of(words)!r}")
 
     def press_pause(self, words):
-        words = ocr_words(self.world, self.popup_area, "popup-now")  # as laid out now (rows may have grown)
-        heading = next((w for w in words if "oolong" in w["text"].lower()), None)
-        buttons = [w for w in words if letters(w["text"]) == "pause" and heading and w["y"] > heading["y"]]
-        if not buttons:
-            return no(f"no Pause button read under the Oolong row; OCR: {text_of(words)!r}")
-        click(self.run, min(buttons, key=lambda w: w["y"]))
+        def target():
+            words = ocr_words(self.world, self.popup_area, "popup-now")  # as laid out now (rows may have grown)
+            heading = next((w for w in words if "oolong" in w["text"].lower()), None)
+            buttons = [w for w in words if letters(w["text"]) == "pause" and heading and w["y"] > heading["y"]]
+            return (min(buttons, key=lambda w: w["y"]) if buttons else None), words
+
+        # Click only once two readings in a row put the button in the same place: a row that is
+        # still growing (a fast's segmented bar arriving) moves the buttons under the pointer.
+        button, words = target()
+        for _ in range(6):
+            again, words = target()
+            if button and again and abs(again["x"] - button["x"]) <= 3 and abs(again["y"] - button["y"]) <= 3:
+                break
+            button = again
+        else:
+            button = None
+        if not button:
+            return no(f"no Pause button read in the same place twice under the Oolong row; OCR: {text_of(words)!r}")
+        click(self.run, button)
         paused = self.run.wait(lambda: json.loads(self.run.la("get", "tea", "--json")).get("status") == "paused",
                                timeout=8)
         return check(paused, "a click on Pause in the popup paused the tea timer (the daemon's status: paused)",
