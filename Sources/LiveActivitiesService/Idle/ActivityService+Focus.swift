@@ -127,7 +127,7 @@ extension ActivityService {
             var entry = focus.ledger[id] ?? AwayLedger.Entry()
             entry.pending = .init(idleSince: max(activity.startedAt, now - idleSeconds), pausedAt: now, backAt: nil)
             focus.ledger.set(id, entry)
-            Log.info("\(id) paused: the user has been idle \(Int(idleSeconds)) s")
+            Log.info("\(id) paused: the user has been idle \(Int(saturating: idleSeconds)) s")
         }
         settleFocus(now: now)
     }
@@ -145,7 +145,7 @@ extension ActivityService {
             pending.backAt = now
             entry.pending = pending
             focus.ledger.set(id, entry)
-            let minutes = Int((now - pending.idleSince) / 60)
+            let minutes = Int(saturating: (now - pending.idleSince) / 60)
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }
@@ -177,7 +177,7 @@ extension ActivityService {
         entry.pending = nil
         entry.discardedSeconds += resumed.awaySeconds
         focus.ledger.set(id, entry)
-        Log.info("\(id): time away \(keep ? "kept" : "discarded") (\(Int(resumed.awaySeconds)) s discarded)")
+        Log.info("\(id): time away \(keep ? "kept" : "discarded") (\(Int(saturating: resumed.awaySeconds)) s discarded)")
         return true
     }
 

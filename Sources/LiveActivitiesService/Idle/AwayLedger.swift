@@ -1,3 +1,4 @@
+import ActivityModel
 import FoundationEssentials
 
 /// The time away of each live session (idle-aware sessions, issue 21), kept in the state
@@ -20,6 +21,15 @@ struct AwayLedger {
         var pending: Pending?
         /// Seconds away the user chose not to count, so far.
         var discardedSeconds = 0.0
+
+        /// Every time a moment inside `InputLimits` and the seconds discarded no more than that
+        /// span: an entry read back from `away.json` is used in arithmetic and `Int` conversions.
+        var isPlausible: Bool {
+            let moments = InputLimits.earliestTime...InputLimits.latestTime
+            let times = [pending?.idleSince, pending?.pausedAt, pending?.backAt].compactMap { $0 }
+            return times.allSatisfy(moments.contains)
+                && (0...(InputLimits.latestTime - InputLimits.earliestTime)).contains(discardedSeconds)
+        }
     }
 
     let path: String
@@ -29,7 +39,10 @@ struct AwayLedger {
         path = stateDirectory + "/away.json"
         if case .read(let data) = AtomicFile.readNoFollow(path) {
             if let saved = try? JSONDecoder().decode([String: Entry].self, from: data) {
-                entries = saved
+                entries = saved.filter(\.value.isPlausible)
+                if entries.count < saved.count {
+                    Log.error("\(path): \(saved.count - entries.count) entry(ies) with times outside \(InputLimits.earliestTime)...\(InputLimits.latestTime) forgotten")
+                }
             } else {
                 Log.error("\(path) cannot be read; the time away of running sessions is forgotten")
             }
