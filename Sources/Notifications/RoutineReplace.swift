@@ -3,7 +3,7 @@ import Glibc
 
 /// What a routine replace waits to hear: which card it was for, and the id it asked to replace.
 final class RoutineReplaceTarget {
-    weak var engine: NotificationEngine?
+    weak let engine: NotificationEngine?
     let activityID: String
     let notification: LibnotifyNotification
     let replacedID: Int32
