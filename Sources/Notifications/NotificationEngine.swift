@@ -351,7 +351,8 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func dropNotifications() {
         routineReplies?.forgetAwaited()
-        for id in cards.keys { scheduler.answered(id, at: monotonicSeconds()) }
+        let now = monotonicSeconds()
+        for id in cards.keys { scheduler.answered(id, at: now) }
         for id in Array(cards.keys) {
             cards[id]?.notification = nil
             cards[id]?.resumeServerID = nil
