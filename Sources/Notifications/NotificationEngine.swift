@@ -268,11 +268,13 @@ final class NotificationEngine: @unchecked Sendable {
             // A routine replace of a shown card: sent without waiting for the server's answer.
             if notification.appliedActions != request.actions { notification.apply(request) }
             // Its next card waits for the server's answer, as when the call blocked (a server that
-            // never answers holds back this card's routine updates, not the thread).
-            scheduler.awaitAnswer(item.id)
-            RoutineReplace.send(request, replacing: notification, of: item.id, to: server, engine: self, on: connection,
-                                replies: routineReplies)
-            return
+            // never answers holds back this card's routine updates, not the thread). The answer
+            // comes on a later iteration of this thread, so awaiting it after sending is in time.
+            if RoutineReplace.send(request, replacing: notification, of: item.id, to: server, engine: self,
+                                   on: connection, replies: routineReplies) {
+                scheduler.awaitAnswer(item.id)
+                return
+            }
         }
         notification.apply(settles ? request.silenced() : request)
         do {
@@ -349,7 +351,8 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func dropNotifications() {
         routineReplies?.forgetAwaited()
-        for id in cards.keys { scheduler.answered(id, at: monotonicSeconds()) }
+        let now = monotonicSeconds()
+        for id in cards.keys { scheduler.answered(id, at: now) }
         for id in Array(cards.keys) {
             cards[id]?.notification = nil
             cards[id]?.resumeServerID = nil

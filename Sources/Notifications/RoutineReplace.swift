@@ -3,7 +3,7 @@ import Glibc
 
 /// What a routine replace waits to hear: which card it was for, and the id it asked to replace.
 final class RoutineReplaceTarget {
-    weak var engine: NotificationEngine?
+    weak let engine: NotificationEngine?
     let activityID: String
     let notification: LibnotifyNotification
     let replacedID: Int32
@@ -32,18 +32,20 @@ enum RoutineReplace {
     /// the connection and tells `engine` only what needs it (a new id, a failure).
     /// `server`: the unique name of the server that shows the card (libnotify's proxy sends to
     /// the name's owner too, so a server that took the name meanwhile never gets a replace of
-    /// an id it never gave).
+    /// an id it never gave). False when the call could not be built (nothing was sent, so no
+    /// answer will come: the caller shows the card through libnotify instead).
     static func send(_ request: NotificationRequest, replacing notification: LibnotifyNotification, of activityID: String,
                      to server: String, engine: NotificationEngine, on connection: OpaquePointer,
-                     replies: RoutineReplyFilter) {
+                     replies: RoutineReplyFilter) -> Bool {
         let serverID = notification.serverID
         let target = RoutineReplaceTarget(engine: engine, activityID: activityID, notification: notification,
                                           replacedID: serverID)
         guard let message = g_dbus_message_new_method_call(server, "/org/freedesktop/Notifications",
-                                                           "org.freedesktop.Notifications", "Notify") else { return }
+                                                           "org.freedesktop.Notifications", "Notify") else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(message)) }
         g_dbus_message_set_body(message, arguments(of: request, replacing: serverID))
         replies.send(message, on: connection, awaiting: target)
+        return true
     }
 
     /// Asks the server to close `serverID` without waiting (a card the user closed while its
