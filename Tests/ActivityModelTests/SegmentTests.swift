@@ -137,4 +137,15 @@ import Testing
         // 12 h of 24 h: half the bar, three quarters of the 13 cells of the fast.
         #expect(SegmentBarText.bar(segmented) == "▰▰▰▰▰▰▰▰▰▱▱▱▱│▱▱▱▱▱▱▱")
     }
+
+    /// The CLI draws segments read from the bus: NaN, infinite, negative or huge shares and
+    /// fills draw as empty cells (huge shares as the whole) instead of trapping or repeating a negative count.
+    @Test func unusableSharesAndFillsDrawWithoutTrapping() {
+        let odd = SegmentedProgress(segments: [
+            ActivitySegment(label: "A", share: .nan, state: .done, fill: .infinity),
+            ActivitySegment(label: "B", share: 1e300, state: .current, fill: -5),
+            ActivitySegment(label: "C", share: -.infinity, state: .upcoming, fill: .nan),
+        ], points: [], position: 0, summary: "")
+        #expect(SegmentBarText.bar(odd, cells: 4) == "▱│▱▱│▱")
+    }
 }

@@ -37,4 +37,14 @@ import Testing
         let line = WatchFormat.waybar.line(.init(compactText: "x", progress: 0.5))
         #expect(!line.contains("segment"))
     }
+
+    @Test func segmentsWithANonFiniteShareOrFillAreNotRead() {
+        for (share, fill) in [(Double.nan, 0.5), (0.5, Double.infinity)] {
+            let reply: [String: DBusValue] = ["segments": .array(elementSignature: "(sdsd)", [
+                .structure([.string("A"), .double(share), .string("current"), .double(fill)]),
+                .structure([.string("B"), .double(0.5), .string("upcoming"), .double(0)]),
+            ])]
+            #expect(SegmentReading.read(reply) == nil)
+        }
+    }
 }

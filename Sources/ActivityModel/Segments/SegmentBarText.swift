@@ -6,7 +6,7 @@ public enum SegmentBarText {
     public static func bar(_ segmented: SegmentedProgress, cells: Int = 20) -> String {
         let counts = cellCounts(shares: segmented.segments.map(\.share), cells: cells)
         return zip(segmented.segments, counts).map { segment, count in
-            let filled = min(count, Int((segment.fill * Double(count) + 1e-9).rounded(.down)))
+            let filled = min(count, Int((unit(segment.fill) * Double(count) + 1e-9).rounded(.down)))
             return String(repeating: "▰", count: filled) + String(repeating: "▱", count: count - filled)
         }.joined(separator: "│")
     }
@@ -16,7 +16,7 @@ public enum SegmentBarText {
     static func cellCounts(shares: [Double], cells: Int) -> [Int] {
         guard !shares.isEmpty else { return [] }
         let total = max(cells, shares.count)
-        let exact = shares.map { max(0, $0) * Double(total) }
+        let exact = shares.map { unit($0) * Double(total) }
         var counts = exact.map { max(1, Int($0.rounded(.down))) }
         var left = total - counts.reduce(0, +)
         let order = exact.indices.sorted { (exact[$0] - exact[$0].rounded(.down)) > (exact[$1] - exact[$1].rounded(.down)) }
@@ -31,5 +31,12 @@ public enum SegmentBarText {
             left += 1
         }
         return counts
+    }
+
+    /// A share or fill as drawn, 0...1: the bar also draws values read from the bus (the CLI's
+    /// `watch`), where NaN, infinite or negative ones would trap the `Int` conversion or give a
+    /// negative repeat count.
+    private static func unit(_ value: Double) -> Double {
+        value.isFinite ? min(max(value, 0), 1) : 0
     }
 }
