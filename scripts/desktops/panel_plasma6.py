@@ -227,11 +227,16 @@ class PanelChecks:
 
     def check_compact(self):
         seen = []
+        recent = []  # (time read, CompactText): the applet may show what it read up to a poll ago
 
         def matches():
             before = self.compact()
+            recent.append((time.time(), before))
             words = ocr_words(self.world, PANEL, "panel", after_grab=lambda: seen.append((before, self.compact())))
-            return (words, seen[-1]) if any(shows(words, text) for text in seen[-1]) else None
+            # Plasma 6.3 reads CompactText once a second (no signal watching), so a seconds
+            # countdown on the panel may be one poll behind the daemon: texts of the last 2.5 s count.
+            texts = set(seen[-1]) | {text for at, text in recent if time.time() - at <= 2.5}
+            return (words, seen[-1]) if any(shows(words, text) for text in texts) else None
 
         found = self.run.wait(matches, timeout=15, step=0.5)
         words, texts = found or (ocr_words(self.world, PANEL, "panel"), seen[-1] if seen else ("?", "?"))
