@@ -292,10 +292,15 @@ class PanelRun:
         # A signal handler left connected would now touch destroyed actors: make the daemon
         # signal, and wait until the shell has seen it (the AppIndicator item shows the new text).
         self.la("start", "generic", "title=After disable", "--id", "after")
-        seen = self.wait(lambda: any("After disable" in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)), timeout=15)
+        first = self.wait(lambda: any("After disable" in " ".join(i["texts"]) for i in self.js(js.APPINDICATORS)),
+                          timeout=15)
         self.la("update", "after", "title=After disable 2")
-        seen = seen and self.wait(lambda: any("After disable 2" in " ".join(i["texts"])
-                                              for i in self.js(js.APPINDICATORS)), timeout=15)
+        second = first and self.wait(lambda: any("After disable 2" in " ".join(i["texts"])
+                                                 for i in self.js(js.APPINDICATORS)), timeout=15)
+        seen = bool(first and second)
+        if not seen:  # which of the two the tray did not show, and what it shows
+            seen = {"start shown": bool(first), "update shown": bool(second), "tray": self.js(js.APPINDICATORS),
+                    "compact": self.compact()}
         still_none = self.js(js.LEFTOVERS)
         self.la("end", "after")
         self.js(js.ENABLE % f"'{self.uuid}'")
@@ -303,7 +308,7 @@ class PanelRun:
         again = self.wait(lambda: self.label() == self.compact() and self.label(), timeout=5)
         mentions = [line for line in self.world.log("gnome-shell", tail=100000).splitlines()
                     if self.uuid in line or "Live Activities:" in line]
-        clean = left and seen and not still_none["statusArea"] and not still_none["actors"]
+        clean = left and seen is True and not still_none["statusArea"] and not still_none["actors"]
         self.add("disable() leaves nothing; enable() works again", check(clean and again and not mentions,
                  f"no statusArea key, no actor, no log line after two daemon signals; re-enabled shows \"{again}\"",
                  f"leftovers {left} / {still_none}, signals seen {seen}, again {again!r}, log {mentions[-10:]}"))

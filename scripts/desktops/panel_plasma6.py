@@ -13,7 +13,7 @@ import subprocess
 import time
 
 from chroot_session import ChrootSession, make_chroot
-from plasma_panel import click, letters, ocr_words, shows, text_of
+from plasma_panel import click, letters, ocr_readings, ocr_words, shows, text_of
 from scenario import APPS, Run, check, no
 from scenario_jobs import job_paths
 import segments_plasma
@@ -129,7 +129,7 @@ class PanelChecks:
         self.add("panel: compact text", self.check_compact())
         started = time.time()
         run.la("update", "tea", "title=Oolong", "--relevance", "10")
-        words = run.wait(lambda: (lambda ws: ws if shows(ws, "Oolong") else None)(ocr_words(self.world, PANEL, "p2")),
+        words = run.wait(lambda: next((ws for ws in ocr_readings(self.world, PANEL, "p2") if shows(ws, "Oolong")), None),
                          timeout=15, step=0.5) or []
         self.add("panel: follows Update", check(bool(words), f"the panel reads {text_of(words)!r} "
                                                 f"{time.time() - started:.1f} s after the Update",
@@ -232,11 +232,11 @@ class PanelChecks:
         def matches():
             before = self.compact()
             recent.append((time.time(), before))
-            words = ocr_words(self.world, PANEL, "panel", after_grab=lambda: seen.append((before, self.compact())))
+            readings = ocr_readings(self.world, PANEL, "panel", after_grab=lambda: seen.append((before, self.compact())))
             # Plasma 6.3 reads CompactText once a second (no signal watching), so a seconds
             # countdown on the panel may be one poll behind the daemon: texts of the last 2.5 s count.
             texts = set(seen[-1]) | {text for at, text in recent if time.time() - at <= 2.5}
-            return (words, seen[-1]) if any(shows(words, text) for text in texts) else None
+            return next(((words, seen[-1]) for words in readings if any(shows(words, text) for text in texts)), None)
 
         found = self.run.wait(matches, timeout=15, step=0.5)
         words, texts = found or (ocr_words(self.world, PANEL, "panel"), seen[-1] if seen else ("?", "?"))

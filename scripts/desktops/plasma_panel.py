@@ -61,14 +61,32 @@ def ocr_words(world, crop, name, after_grab=None):
     shot = grab(world, world.file("ocr", f"{name}.png"), crop)
     if after_grab:
         after_grab()
-    big = world.file("ocr", f"{name}-3x.png")
-    subprocess.run(["convert", shot, "-resize", "300%", "-colorspace", "Gray", big], check=True, timeout=30)
+    return read_words(shot, crop, world.file("ocr", f"{name}-3x.png"), 3, [])
+
+
+def ocr_readings(world, crop, name, after_grab=None):
+    """Two readings of one screenshot of `crop`: 3x greyscale, and 4x sharpened to black and
+    white. Small panel text one of them misreads (a CI run read "Tea 9:38" as "Ll 9:38") the
+    other usually reads; a check passes when either reading shows what it expects."""
+    shot = grab(world, world.file("ocr", f"{name}.png"), crop)
+    if after_grab:
+        after_grab()
+    return [read_words(shot, crop, world.file("ocr", f"{name}-3x.png"), 3, []),
+            read_words(shot, crop, world.file("ocr", f"{name}-4x.png"), 4,
+                       ["-sharpen", "0x1", "-threshold", "60%"])]
+
+
+def read_words(shot, crop, big, scale, treatment):
+    """tesseract's words in `shot` (a screenshot of `crop`) upscaled `scale` times, greyscale,
+    with `treatment` (more ImageMagick options), mapped back to screen boxes."""
+    subprocess.run(["convert", shot, "-resize", f"{scale * 100}%", "-colorspace", "Gray", *treatment, big],
+                   check=True, timeout=30)
     tsv = subprocess.run(["tesseract", big, "-", "tsv"], capture_output=True, text=True, timeout=60).stdout
     words = []
     for line in tsv.splitlines()[1:]:
         cells = line.split("\t")
         if len(cells) == 12 and cells[11].strip():
-            left, top, width, height = (int(c) / 3 for c in cells[6:10])
+            left, top, width, height = (int(c) / scale for c in cells[6:10])
             words.append({"text": cells[11].strip(), "x": crop[2] + left + width / 2, "y": crop[3] + top + height / 2,
                           "left": crop[2] + left, "line": (cells[2], cells[3], cells[4])})
     return words
