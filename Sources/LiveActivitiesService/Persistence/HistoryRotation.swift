@@ -179,20 +179,30 @@ struct HistoryRotation: Sendable {
         return Prepared(temporaryPath: temporaryPath, processedBytes: size, folded: folded, setAside: setAside, asidePath: asidePath)
     }
 
-    /// `ended-at` of a line as the daemon writes it (`"ended-at":NUMBER`), without decoding it all.
+    /// `ended-at` of a line as the daemon writes it (`"ended-at":NUMBER`), without decoding it all
+    /// (found with `memchr` and `memcmp`: this looks at every line of the history, twice per rotation).
     static func endedAt(in line: ArraySlice<UInt8>) -> Double? {
-        let key = Array("\"ended-at\":".utf8)
-        guard line.count > key.count else { return nil }
-        var index = line.startIndex
-        while index + key.count <= line.endIndex {
-            if line[index..<index + key.count].elementsEqual(key) {
-                var end = index + key.count
-                while end < line.endIndex, line[end] != UInt8(ascii: ","), line[end] != UInt8(ascii: "}") { end += 1 }
-                guard let value = Double(String(decoding: line[(index + key.count)..<end], as: UTF8.self)),
-                      value.isFinite, (0...253_402_300_799).contains(value) else { return nil }
-                return value
-            }
-            index += 1
+        let key: StaticString = "\"ended-at\":"
+        return line.withUnsafeBytes { bytes -> Double? in
+            guard let base = bytes.baseAddress, let found = Self.find(key, in: base, count: bytes.count) else { return nil }
+            let valueStart = found + key.utf8CodeUnitCount
+            var valueEnd = valueStart
+            while valueEnd < bytes.count, bytes[valueEnd] != UInt8(ascii: ","), bytes[valueEnd] != UInt8(ascii: "}") { valueEnd += 1 }
+            guard let value = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)),
+                  value.isFinite, (0...253_402_300_799).contains(value) else { return nil }
+            return value
+        }
+    }
+
+    /// The offset of `key`'s first occurrence in `count` bytes at `base`.
+    private static func find(_ key: StaticString, in base: UnsafeRawPointer, count: Int) -> Int? {
+        let length = key.utf8CodeUnitCount
+        var offset = 0
+        while offset + length <= count {
+            guard let candidate = memchr(base + offset, Int32(key.utf8Start.pointee), count - length - offset + 1) else { return nil }
+            offset = base.distance(to: UnsafeRawPointer(candidate))
+            if memcmp(candidate, key.utf8Start, length) == 0 { return offset }
+            offset += 1
         }
         return nil
     }
