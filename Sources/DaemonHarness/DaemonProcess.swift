@@ -70,7 +70,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// SIGKILL, as a crash would: nothing is flushed on the way out.
     public func kill() {
         process?.stop()
-        _ = waitUntil(timeout: 5) { !bus.hasOwner(Self.busName) }
+        _ = bus.waitForNoOwner(Self.busName)
     }
 
     /// SIGKILL and reap, without waiting for the bus to notice: for teardown, so the daemon

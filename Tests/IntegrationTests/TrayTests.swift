@@ -27,7 +27,7 @@ struct TrayTests {
             try daemon.start()
             client = try TestClient(bus: bus)
             // The item takes its name just after the manager's (the state is restored in between).
-            if config?.contains("tray = off") != true { _ = waitUntil(timeout: 5) { [bus, daemon] in bus.hasOwner("org.kde.StatusNotifierItem-\(daemon.pid)-1") } }
+            if config?.contains("tray = off") != true { _ = bus.waitForOwner("org.kde.StatusNotifierItem-\(daemon.pid)-1", timeout: 5) }
         }
 
         var itemName: String { "org.kde.StatusNotifierItem-\(daemon.pid)-1" }
@@ -151,7 +151,7 @@ struct TrayTests {
         let first = try #require(w.watcher)
         #expect(first.waitForRegistrations(1))
         first.stop()
-        #expect(waitUntil(timeout: 5) { !w.bus.hasOwner(TestStatusNotifierWatcher.name) })
+        #expect(w.bus.waitForNoOwner(TestStatusNotifierWatcher.name))
         let second = try TestStatusNotifierWatcher(bus: w.bus)
         defer { second.stop() }
         #expect(second.waitForRegistrations(1), "the daemon registers with the new watcher")
