@@ -2,12 +2,21 @@
 /// `minimumInterval`, the latest card winning, an alert never lost; and never an identical
 /// notification within `minimumIdenticalInterval` (KDE Plasma). Pure: time is a parameter,
 /// so the presenter's thread only asks "what is due now, and when next?".
+///
+/// A card's slot counts from when the one before it could go (its own slot, its arrival, or
+/// the server's answer to the card before, whichever came last), not from when the thread got
+/// round to it: so a card replaced every second stays on its ticks. Counted from each call's
+/// actual moment (or from the server's answer, as it was), every card went the wake-up's or the
+/// answer's latency after the one before plus a second, and the card fell behind the panel
+/// (10 ms a tick on dunst under load: half a second after a minute, then a tick skipped).
 public struct CardScheduler: Sendable {
     /// A card waiting for its slot, with the alert it must carry (the latest one submitted).
     public struct Pending: Sendable, Equatable {
         public var id: String
         public var card: Card
         public var alert: CardAlert?
+        /// When it was submitted (the latest submission, when one replaced another).
+        public var submittedAt: Double
     }
 
     public let minimumInterval: Double
@@ -20,8 +29,10 @@ public struct CardScheduler: Sendable {
     /// When each recently sent identity went out (entries older than the identical interval are pruned).
     private var identitySentAt: [String: Double] = [:]
     /// Ids whose last card is on its way and not yet answered by the server: their next card
-    /// waits for the answer (`answered`), so cards stay a slot apart as the server receives them.
+    /// waits for the answer (`answered`), so no two cards of one activity are ever in flight.
     private var unanswered: Set<String> = []
+    /// When the server answered the last card of each id that waited for its answer.
+    private var answeredAt: [String: Double] = [:]
     /// How long a card waits for the server's answer to the one before it: a server that never
     /// answers (hung, or stopped) holds an activity's cards no longer than a blocking call
     /// would have (GDBus's and libnotify's default timeout).
@@ -45,21 +56,24 @@ public struct CardScheduler: Sendable {
             }
         }
         if pending[id] == nil { order.append(id) }
-        pending[id] = Pending(id: id, card: card, alert: merged)
+        pending[id] = Pending(id: id, card: card, alert: merged, submittedAt: now)
     }
 
-    /// Takes the cards whose slot is open at `now` and records them as sent at `now`.
-    /// `identity` gives what the server compares (see `NotificationRequest.identityKey`).
+    /// Takes the cards whose slot is open at `now` and records each as sent when it could first
+    /// go: its slot, its submission or the answer it waited for, whichever came last (never
+    /// after `now`). `identity` gives what the server compares (see `NotificationRequest.identityKey`).
     public mutating func takeDue(now: Double, identity: (Pending) -> String) -> [Pending] {
         var due: [Pending] = []
         identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
-            guard let item = pending[id], !isAwaitingAnswer(id, now: now),
-                  slotOpens(for: item, identity: identity) <= now else { continue }
-            unanswered.remove(id)
+            guard let item = pending[id], !isAwaitingAnswer(id, now: now) else { continue }
+            let opens = slotOpens(for: item, identity: identity)
+            guard opens <= now else { continue }
+            let answered = unanswered.remove(id) == nil ? answeredAt[id] : now  // the answer's timeout ran out now
+            answeredAt[id] = nil
             due.append(item)
             pending[id] = nil
-            lastSentAt[id] = now
+            lastSentAt[id] = min(now, max(opens, item.submittedAt, answered ?? -Double.infinity))
             if minimumIdenticalInterval > 0 { identitySentAt[identity(item)] = now }
         }
         order.removeAll { pending[$0] == nil }
@@ -82,6 +96,7 @@ public struct CardScheduler: Sendable {
         pending[id] = nil
         lastSentAt[id] = nil
         unanswered.remove(id)
+        answeredAt[id] = nil
         order.removeAll { $0 == id }
     }
 
@@ -100,12 +115,17 @@ public struct CardScheduler: Sendable {
         order.removeAll()
     }
 
-    /// Records that the card of `id` reached the server at `time` (after `takeDue` handed it
-    /// out): its next slot counts from then, so a card sent late in a busy round (the calls go
-    /// out one after another) still keeps a whole interval before its next one.
+    /// Records that the call for the card of `id` started at `time` (after `takeDue` handed it
+    /// out): when that is more than `lateCallTolerance` after the moment `takeDue` recorded,
+    /// its next slot counts from then, so a card sent late in a busy round (blocking calls go
+    /// out one after another) still keeps a whole interval before its next one. A call late by
+    /// less (the thread's wake-up) keeps the schedule, or every tick would add its latency.
     public mutating func markSent(_ id: String, at time: Double) {
-        if let taken = lastSentAt[id], time > taken { lastSentAt[id] = time }
+        if let taken = lastSentAt[id], time - taken > Self.lateCallTolerance { lastSentAt[id] = time }
     }
+
+    /// How late a call may start after its slot and still count as on time (see `markSent`).
+    public static let lateCallTolerance = 0.01
 
     /// The card of `id` went out without waiting for the server's answer: its next card waits
     /// for `answered`.
@@ -113,10 +133,11 @@ public struct CardScheduler: Sendable {
         unanswered.insert(id)
     }
 
-    /// The server answered the last card of `id` at `time`: its next slot counts from then.
+    /// The server answered the last card of `id` at `time`: its next card may go once its
+    /// slot opens (counted from that card, not from the answer) and not before `time`.
     public mutating func answered(_ id: String, at time: Double) {
         guard unanswered.remove(id) != nil else { return }
-        markSent(id, at: time)
+        answeredAt[id] = time
     }
 
     /// The ids with a card waiting, in submission order.

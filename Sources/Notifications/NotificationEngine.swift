@@ -194,8 +194,9 @@ final class NotificationEngine: @unchecked Sendable {
             return built
         }
         for item in scheduler.takeDue(now: monotonicSeconds(), identity: { request(for: $0).identityKey }) {
-            send(item, request: request(for: item))
-            scheduler.markSent(item.id, at: monotonicSeconds())
+            let built = request(for: item)
+            scheduler.markSent(item.id, at: monotonicSeconds())  // the call starts now
+            send(item, request: built)
         }
         guard let next = scheduler.nextDueTime(identity: { request(for: $0).identityKey }) else { return }
         let delay = max(0, next - monotonicSeconds())
@@ -296,7 +297,6 @@ final class NotificationEngine: @unchecked Sendable {
     /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
     /// (the user closed it), the new one is closed.
     func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>, at time: Double) {
-        // The card's next slot counts from the server's answer, as it did when the call blocked.
         scheduler.answered(replace.activityID, at: time)
         defer { pump() }
         let serverID: Int32

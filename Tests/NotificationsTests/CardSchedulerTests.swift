@@ -51,10 +51,49 @@ struct CardSchedulerTests {
         scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty, "the server has not answered card 1")
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10 + CardScheduler.answerTimeout, "no timer before the timeout: the answer wakes the thread")
-        scheduler.answered("a", at: 10.4)  // the server was slow: it got card 1 at 10.4
-        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.4)
-        #expect(scheduler.takeDue(now: 11.4, identity: Self.byTitle).map(\.card.title) == ["2"])
+        scheduler.answered("a", at: 10.4)  // the server was slow: it answered card 1 at 10.4
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11, "the slot counts from when card 1 went, not from the answer")
+        #expect(scheduler.takeDue(now: 10.99, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["2"])
+    }
+
+    @Test func anAnswerLaterThanTheSlotMovesTheNextSlot() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
+        scheduler.awaitAnswer("a")
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        scheduler.answered("a", at: 11.5)  // a server slower than a card a second
+        #expect(scheduler.takeDue(now: 11.5, identity: Self.byTitle).map(\.card.title) == ["2"])
+        scheduler.submit(id: "a", card: Self.card("3"), alert: nil, now: 12)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 12.5, "a second after card 2 could go (the answer), not after its slot")
+    }
+
+    /// A card replaced every second keeps in step with its ticks however late the thread wakes
+    /// and however long the server takes to answer, and two cards are never within a second of
+    /// each other's slot.
+    @Test func cardsOfATickingActivityStayOnTheirTicks() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        var calls: [Double] = []
+        for tick in 0..<600 {
+            let handed = 100 + Double(tick) + 0.0003  // the card reaches the card thread 0.3 ms after its tick
+            scheduler.submit(id: "a", card: Self.card("\(tick)"), alert: nil, now: handed)
+            var now = handed
+            var due = scheduler.takeDue(now: now, identity: Self.byTitle)
+            if due.isEmpty, let next = scheduler.nextDueTime(identity: Self.byTitle) {
+                now = next + 0.002  // the card thread's timer wakes 2 ms late
+                due = scheduler.takeDue(now: now, identity: Self.byTitle)
+            }
+            #expect(due.map(\.card.title) == ["\(tick)"])
+            let call = now + 0.0002  // the request is built
+            scheduler.markSent("a", at: call)
+            calls.append(call)
+            scheduler.awaitAnswer("a")
+            scheduler.answered("a", at: call + 0.01)  // the server answers in 10 ms
+        }
+        #expect((calls.last ?? 0) - 699 < 0.003, "the last card went at its tick, not behind it: \(calls.last ?? 0)")
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $1 - $0 > 1 - CardScheduler.lateCallTolerance },
+                "calls a second apart, give or take the wake-up")
     }
 
     @Test func anIdenticalCardKeepsTheWholeIdenticalInterval() {
