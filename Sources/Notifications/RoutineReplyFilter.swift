@@ -19,8 +19,9 @@ private func releaseRoutineReplyFilter(_ data: gpointer?) {
 
 /// The answers to routine replaces (`RoutineReplace`), taken off libnotify's connection by a
 /// GDBus message filter on its worker thread, which reads them anyway, and handed to the
-/// engine on the card thread with the moment they came: the card's next slot counts from
-/// then (a new id is taken, a failure logged).
+/// engine on the card thread with the moment they came: the card's next call waits for its
+/// answer, and for that moment when it came after the card's slot (a new id is taken, a
+/// failure logged).
 final class RoutineReplyFilter: @unchecked Sendable {
     private let lock = ThreadLock()
     private var awaited: [UInt32: RoutineReplaceTarget] = [:]
