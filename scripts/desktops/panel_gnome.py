@@ -4,6 +4,7 @@ through Debian's AppIndicator extension. Everything is read back from the shell 
 labels, the open menu's rows, style classes; buttons are pressed the way a click does.
 """
 import os
+import re
 import signal
 import subprocess
 import time
@@ -271,7 +272,23 @@ class PanelRun:
         refused = "has no property Menu" in self.world.log("gnome-shell", tail=100000)
         self.add("AppIndicator keeps the tray item, label = CompactText", check(found and not refused,
                  f"{found['key'] if found else ''}: \"{expected}\"; its menu: {', '.join(found['menu']) if found else ''}",
-                 f"items {self.js(js.APPINDICATORS)}, refused {refused}, expected {expected!r} and {titles}"))
+                 f"items {self.js(js.APPINDICATORS)}, refused {refused}, expected {expected!r} and {titles}; "
+                 f"{self.tray_diagnosis()}"))
+
+    def tray_diagnosis(self):
+        """What the watcher lists, and what the shell and the daemon logged about the tray (a
+        CI run once found no item at all after the daemon's restart; 5 runs after it did)."""
+        try:
+            registered = [str(i) for i in self.shell.bus(self.world).call_blocking(
+                "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.freedesktop.DBus.Properties", "Get",
+                "ss", ["org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems"], timeout=5)]
+        except Exception as error:  # noqa: BLE001 - a diagnosis must not fail the row
+            registered = f"(watcher: {error})"
+        shell = [line for line in self.world.log("gnome-shell", tail=100000).splitlines()
+                 if re.search(r"ppIndicator|StatusNotifier|appindicator", line)][-8:]
+        daemon = [line for line in self.world.log("liveactivityd", tail=100000).splitlines()
+                  if re.search(r"(?i)tray|StatusNotifier|watcher", line)][-8:]
+        return f"watcher lists {registered}; shell log {shell}; daemon log {daemon}"
 
     def check_end_and_disable(self):
         # A focus session ends through its own Cancel (no second End beside Complete and Cancel).
