@@ -129,7 +129,8 @@ struct TrayTests {
                 return "changed: \(label)"
             }
         }
-        #expect(c.waitFor { labels() == ["Backup 40%"] }, "\(labels())")
+        // The start turned the item Active: status and label go out as PropertiesChanged too.
+        #expect(c.waitFor { labels() == ["Backup 40%", "changed: Backup 40%"] }, "\(labels())")
 
         func readLayout() throws {
             _ = try c.connection.callMethod(destination: w.itemName, path: "/MenuBar", interface: "com.canonical.dbusmenu",
@@ -138,12 +139,38 @@ struct TrayTests {
                                             timeoutMilliseconds: 5_000)
         }
         try readLayout()
-        #expect(c.waitFor { labels() == ["Backup 40%", "changed: Backup 40%"] }, "the host that read the menu: \(labels())")
+        let started = ["Backup 40%", "changed: Backup 40%"]
+        #expect(c.waitFor { labels() == started + ["changed: Backup 40%"] }, "the host that read the menu: \(labels())")
         try readLayout()
         try c.update("backup", ["progress": .double(0.5)])
         // Signals keep their order: a second announcement would come before the new label.
         #expect(c.waitFor { labels().last == "Backup 50%" })
-        #expect(labels() == ["Backup 40%", "changed: Backup 40%", "Backup 50%"], "once per registration: \(labels())")
+        #expect(labels() == started + ["changed: Backup 40%", "Backup 50%"], "once per registration: \(labels())")
+    }
+
+    /// GNOME 50's AppIndicator extension can lose what its own signals announce when several
+    /// come together (an item going Active stayed hidden): a status change goes out as a
+    /// standard PropertiesChanged too, with the label, and nothing else does.
+    @Test func aStatusChangeGoesOutAsPropertiesChangedWithTheLabel() throws {
+        let w = try World(watcherFirst: true)
+        let c = w.client
+        #expect(try #require(w.watcher).waitForRegistrations(1))
+        func announced() -> [String] {
+            c.signals.compactMap { message -> String? in
+                guard message.path == "/StatusNotifierItem", message.member == "PropertiesChanged",
+                      let arguments = try? message.arguments(), arguments.first?.string == Self.itemInterface,
+                      let values = arguments[1].vardict else { return nil }
+                let status = values["Status"]?.unwrapped.string ?? "-"
+                return "\(status) \(values["XAyatanaLabel"]?.unwrapped.string ?? "-")"
+            }
+        }
+        _ = try c.start("generic", state: ["title": .string("Backup"), "progress": .double(0.4)],
+                        options: ["id": .string("backup")])
+        #expect(c.waitFor { announced() == ["Active Backup 40%"] }, "\(announced())")
+        try c.update("backup", ["progress": .double(0.5)])
+        try c.end("backup")
+        #expect(c.waitFor { announced().count == 2 })
+        #expect(announced() == ["Active Backup 40%", "Passive "], "not for the Update: \(announced())")
     }
 
     @Test func registersAgainWhenTheWatcherIsReplaced() throws {

@@ -86,7 +86,8 @@ def check_segments(run):
 
 
 def check_scheduled(run):
-    """A focus session with `--at` 6 s ahead: pending (no row, not in the label), then a row with its bar."""
+    """A focus session with `--at` 6 s ahead: pending (no row, not in the label), then a row with
+    its bar, and its start's alert as a banner."""
     clear_banners(run)
     run.la("start", "focus", "session-type=Deep Work", "task=Review", "--id", "later", "--relevance", "20",
            "--at", str(int(time.time()) + 6))
@@ -103,8 +104,10 @@ def check_scheduled(run):
         if pending_ok and became and section else "",
         f"status at start {status}, listed while pending {listed}, active {became}, section {section}"))
     alert = run.wait(lambda: show_only(run, "Focus"), timeout=10, step=0.5)  # the start's alert, as a banner
+    run.add("scheduled start: its banner", check(
+        alert, "the start's alert is the banner on screen (title \"Focus\")",
+        f"no banner titled 'Focus' within 10 s of the start; on screen: {banner_title(run)!r}"))
     menu = sections(run)[1]
-    print(f"  scheduled start: banner {'shown' if alert else 'not seen'}", flush=True)
     if menu:
         run.screenshot(f"{run.shot_prefix}-scheduled.png", 0, 0, 1280, max(menu["y"] + menu["height"] + 8, 200))
     run.js(js.CLOSE_MENU)

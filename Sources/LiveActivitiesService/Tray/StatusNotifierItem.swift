@@ -84,6 +84,19 @@ public final class StatusNotifierItem {
         if new.label != old.label || new.labelGuide != old.labelGuide {
             emit("XAyatanaNewLabel", [.string(new.label), .string(new.labelGuide)])
         }
+        if new.status != old.status { announceStatusAndLabel() }
+    }
+
+    /// The status and label once more as a standard PropertiesChanged, after their own signals.
+    /// GNOME 50's AppIndicator extension batches what those signals refresh and can drop the
+    /// batch (a cancelled refresh cancels the batch's emission): then an item that went from
+    /// Passive to Active stayed hidden with no label until its next status change (the
+    /// `gnome50-panel` row, 2 of 6 runs). A PropertiesChanged reaches the indicator directly.
+    private func announceStatusAndLabel() {
+        let values: [String: DBusValue] = ["Status": .string(state.status), "XAyatanaLabel": .string(state.label),
+                                           "XAyatanaLabelGuide": .string(state.labelGuide)]
+        emit("PropertiesChanged", [.string(StatusNotifierItemInterface.name), .vardict(values), .array(elementSignature: "s", [])],
+             interface: "org.freedesktop.DBus.Properties")
     }
 
     /// A (new) watcher took its name: register with it.
@@ -102,11 +115,7 @@ public final class StatusNotifierItem {
     private func hostIsSetUp() {
         guard labelAnnouncementDue, watcherPresent else { return }
         labelAnnouncementDue = false
-        let label: [String: DBusValue] = ["XAyatanaLabel": .string(state.label),
-                                          "XAyatanaLabelGuide": .string(state.labelGuide)]
-        emit("PropertiesChanged",
-             [.string(StatusNotifierItemInterface.name), .vardict(label), .array(elementSignature: "s", [])],
-             interface: "org.freedesktop.DBus.Properties")
+        announceStatusAndLabel()
     }
 
     /// `RegisterStatusNotifierItem(busName)`, sent without waiting for (or wanting) a reply.
