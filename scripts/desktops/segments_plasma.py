@@ -133,7 +133,12 @@ def check_scheduled(run, cards_area, shot, alert_required=True):
                    env=run.world.env(), check=True, timeout=30)
     run.la("end", "later", "--reason", "cancelled", "--dismissal", "immediate")
     if not alert_required:
-        alert = "its start alert shown too" if shows(words, "Started") else "its start alert NOT shown (known gap, docs/desktops-plasma.md)"
+        # What the daemon sent for the session, and how the server answered (the known gap's diagnosis).
+        sent = [f"{n['summary']!r}/{n['body'][:40]!r} replaces {n['replaces']} urgency {n['hints'].get('urgency')} "
+                f"-> {n['id'] or n['error']}" for n in run.notifies()
+                if "Deep Work" in n["summary"] + n["body"] or "Started" in n["summary"] + n["body"]]
+        alert = "its start alert shown too" if shows(words, "Started") else \
+            f"its start alert NOT shown (known gap, docs/desktops-plasma.md); Notify calls: {sent}"
         return check(pending == "pending" and active and shows(words, "Deep Work"),
                      f"pending, then active by itself; its card is on screen; {alert}; OCR: {text_of(words)!r}",
                      f"status at start {pending}, active {active}; OCR of the screen: {text_of(words)!r}")

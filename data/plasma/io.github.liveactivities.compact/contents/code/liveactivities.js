@@ -91,6 +91,13 @@ function liveRows(activities) {
     });
 }
 
+// The row at `index` of `rows`, or a blank row past the end: the popup's rows are bound by
+// index (so a new rows array updates them in place), and a row about to go may read once more.
+function rowAt(rows, index) {
+    return rows[index] || { id: "", title: "", body: "", progress: -1, paused: false, stale: false, actions: [],
+                            segments: [], points: [], segmentText: "" };
+}
+
 // The daemon's `segments` (a(sdsd): label, share, state, fill) as [{label, share, state, fill}]
 // for the popup's segmented bar; [] when the activity has fewer than two (one segment, a focus
 // session, is the plain bar).

@@ -69,10 +69,11 @@ ColumnLayout {
 
     RowLayout {
         Repeater {
-            model: activity.actions
+            model: activity.actions.length  // by count: the buttons stay while the row's text ticks
             delegate: PlasmaComponents3.Button {
-                text: modelData.label
-                onClicked: row.actionPressed(modelData.key)
+                readonly property var choice: row.activity.actions[index] || ({ key: "", label: "" })
+                text: choice.label
+                onClicked: row.actionPressed(choice.key)
             }
         }
     }

@@ -113,12 +113,15 @@ Item {
             text: i18n("Nothing live")
         }
 
+        // By count, not by the rows: a new rows array then updates each row in place instead of
+        // destroying and making every row again (a click in that moment could land on another
+        // row's button).
         Repeater {
-            model: root.rows
+            model: root.rows.length
             delegate: ActivityRow {
                 Layout.fillWidth: true
-                activity: modelData
-                onActionPressed: function (key) { root.press(modelData.id, key); }
+                activity: LA.rowAt(root.rows, index)
+                onActionPressed: function (key) { root.press(activity.id, key); }
             }
         }
 

@@ -70,11 +70,12 @@ ColumnLayout {
 
     RowLayout {
         Repeater {
-            model: row.activity.actions
+            model: row.activity.actions.length  // by count: the buttons stay while the row's text ticks
             delegate: PlasmaComponents3.Button {
-                required property var modelData
-                text: modelData.label
-                onClicked: row.actionPressed(modelData.key)
+                required property int index
+                readonly property var choice: row.activity.actions[index] || ({ key: "", label: "" })
+                text: choice.label
+                onClicked: row.actionPressed(choice.key)
             }
         }
     }

@@ -197,13 +197,17 @@ PlasmoidItem {
             text: i18n("Nothing live")
         }
 
+        // By count, not by the rows: a new rows array (a countdown changes every second) then
+        // updates each row in place. With the array as model every row was destroyed and made
+        // again at each change, and a click in that moment could land on another row's button
+        // (a Pause once became the row below's "End fast").
         Repeater {
-            model: root.rows
+            model: root.rows.length
             delegate: ActivityRow {
-                required property var modelData
+                required property int index
                 Layout.fillWidth: true
-                activity: modelData
-                onActionPressed: function (key) { root.press(modelData.id, key); }
+                activity: LA.rowAt(root.rows, index)
+                onActionPressed: function (key) { root.press(activity.id, key); }
             }
         }
 
