@@ -22,8 +22,8 @@ final class RoutineReplaceTarget {
 /// `g_dbus_connection_send_message` instead of libnotify's synchronous call. That
 /// call makes a private main context (an eventfd) per card and blocks the card thread until
 /// the server answers; a card replaced every second paid for it every second. The answer is
-/// read on GDBus's worker thread (`RoutineReplyFilter`) and handed to the card thread, where
-/// the card's next slot counts from it (as it did from the end of the blocking call).
+/// read on GDBus's worker thread (`RoutineReplyFilter`) and handed to the card thread: the
+/// card's next call waits for it, as it waited for the end of the blocking call.
 /// libnotify stays in charge of everything else: first shows, alerts, closes, ids and the
 /// card's signals.
 enum RoutineReplace {

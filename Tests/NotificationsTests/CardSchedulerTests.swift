@@ -20,6 +20,16 @@ struct CardSchedulerTests {
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil)
     }
 
+    /// Card 1 went at 10 without waiting for the server's answer; card 2 came at 11.
+    static func card2WaitingForTheAnswerToCard1() -> CardScheduler {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        scheduler.submit(id: "a", card: card("1"), alert: nil, now: 10)
+        _ = scheduler.takeDue(now: 10, identity: byTitle)
+        scheduler.awaitAnswer("a")
+        scheduler.submit(id: "a", card: card("2"), alert: nil, now: 11)
+        return scheduler
+    }
+
     @Test func aCardNeverGoesSoonerThanASecondAfterTheLast() {
         var scheduler = CardScheduler(minimumInterval: 1)
         scheduler.submit(id: "a", card: Self.card("tick 1"), alert: nil, now: 10)
@@ -33,22 +43,14 @@ struct CardSchedulerTests {
     }
 
     @Test func aServerThatNeverAnswersHoldsTheNextCardNoLongerThanACallWouldWait() {
-        var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
-        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
-        scheduler.awaitAnswer("a")
-        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        var scheduler = Self.card2WaitingForTheAnswerToCard1()
         #expect(scheduler.takeDue(now: 34.9, identity: Self.byTitle).isEmpty, "still within the answer's timeout")
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10 + CardScheduler.answerTimeout)
         #expect(scheduler.takeDue(now: 35, identity: Self.byTitle).map(\.card.title) == ["2"])
     }
 
     @Test func aCardSentWithoutWaitingHoldsTheNextUntilTheServerAnswers() {
-        var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
-        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
-        scheduler.awaitAnswer("a")
-        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        var scheduler = Self.card2WaitingForTheAnswerToCard1()
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty, "the server has not answered card 1")
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10 + CardScheduler.answerTimeout, "no timer before the timeout: the answer wakes the thread")
         scheduler.answered("a", at: 10.4)  // the server was slow: it answered card 1 at 10.4
@@ -58,11 +60,7 @@ struct CardSchedulerTests {
     }
 
     @Test func anAnswerLaterThanTheSlotMovesTheNextSlot() {
-        var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
-        _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
-        scheduler.awaitAnswer("a")
-        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 11)
+        var scheduler = Self.card2WaitingForTheAnswerToCard1()
         scheduler.answered("a", at: 11.5)  // a server slower than a card a second
         #expect(scheduler.takeDue(now: 11.5, identity: Self.byTitle).map(\.card.title) == ["2"])
         scheduler.submit(id: "a", card: Self.card("3"), alert: nil, now: 12)

@@ -67,13 +67,7 @@ public final class LoopClock: ServiceClock {
 
     @discardableResult
     public func wake(at time: Double, _ handler: @escaping () -> Void) -> WakeupToken {
-        nextID += 1
-        let id = nextID
-        timers[id] = loop.addTimer(at: time) { [weak self] in
-            self?.timers[id] = nil
-            handler()
-        }
-        return WakeupToken(id: id)
+        arm(handler) { fire in loop.addTimer(at: time, fire) }
     }
 
     public var monotonicNow: Double { LocalTime.monotonic() }
@@ -82,9 +76,15 @@ public final class LoopClock: ServiceClock {
 
     @discardableResult
     public func wake(afterSeconds seconds: Double, _ handler: @escaping () -> Void) -> WakeupToken {
+        arm(handler) { fire in loop.addTimer(afterSeconds: seconds, fire) }
+    }
+
+    /// Adds the loop's timer (`add`) that runs `handler` once, and keeps it until it fired or
+    /// is cancelled.
+    private func arm(_ handler: @escaping () -> Void, _ add: (@escaping () -> Void) -> TimerToken) -> WakeupToken {
         nextID += 1
         let id = nextID
-        timers[id] = loop.addTimer(afterSeconds: seconds) { [weak self] in
+        timers[id] = add { [weak self] in
             self?.timers[id] = nil
             handler()
         }
