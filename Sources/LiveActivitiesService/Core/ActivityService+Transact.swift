@@ -46,16 +46,6 @@ extension ActivityService {
     /// The journal records of what `events` changed since `mark`: each activity's record, or
     /// its removal, and the settings when they moved.
     func changes(_ events: [ActivityEvent], since mark: RegistryMark) -> [JournalRecord] {
-        var changed: [JournalRecord] = []
-        if mark.enabled != registry.enabled || mark.idGenerator != registry.idGenerator {
-            changed.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
-        }
-        var seen = Set<String>()
-        for event in events {
-            let id = event.activityID.rawValue
-            guard seen.insert(id).inserted else { continue }
-            changed.append(registry.activity(id).map { .activity($0) } ?? .removed(id))
-        }
-        return changed
+        changes(events, enabledBefore: mark.enabled, idGeneratorBefore: mark.idGenerator) { _ in true }
     }
 }

@@ -59,8 +59,15 @@ extension ActivityService {
     /// The journal records of what `events` changed since `before`: each activity's record,
     /// or its removal, and the settings when they moved.
     func changes(_ events: [ActivityEvent], since before: ActivityRegistry) -> [JournalRecord] {
+        changes(events, enabledBefore: before.enabled, idGeneratorBefore: before.idGenerator) { before.activity($0) != nil }
+    }
+
+    /// The journal records of what `events` changed: each activity's record, or its removal
+    /// when it existed before, and the settings when they differ from these.
+    func changes(_ events: [ActivityEvent], enabledBefore: Bool, idGeneratorBefore: ActivityIDGenerator,
+                 existedBefore: (String) -> Bool) -> [JournalRecord] {
         var changed: [JournalRecord] = []
-        if before.enabled != registry.enabled || before.idGenerator != registry.idGenerator {
+        if enabledBefore != registry.enabled || idGeneratorBefore != registry.idGenerator {
             changed.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
         }
         var seen = Set<String>()
@@ -69,7 +76,7 @@ extension ActivityService {
             guard seen.insert(id).inserted else { continue }
             if let activity = registry.activity(id) {
                 changed.append(.activity(activity))
-            } else if before.activity(id) != nil {
+            } else if existedBefore(id) {
                 changed.append(.removed(id))
             }
         }
