@@ -14,7 +14,7 @@ import subprocess
 import time
 
 from chroot_session import ChrootSession, make_chroot
-from plasma_panel import click, letters, ocr_readings, ocr_words, shows, text_of
+from plasma_panel import click, letters, nearly_shows, ocr_readings, ocr_words, shows, text_of
 from scenario import APPS, Run, check, no
 from world import ServerFailed
 from scenario_jobs import job_paths
@@ -251,11 +251,11 @@ class PanelChecks:
             # Plasma 6.3 reads CompactText once a second (no signal watching), so a seconds
             # countdown on the panel may be one poll behind the daemon: texts of the last 2.5 s count.
             texts = set(seen[-1]) | {text for at, text in recent if time.time() - at <= 2.5}
-            return next(((words, seen[-1]) for words in readings if any(shows(words, text) for text in texts)), None)
+            return next(((words, seen[-1]) for words in readings if any(nearly_shows(words, text) for text in texts)), None)
 
         found = self.run.wait(matches, timeout=15, step=0.5)
         words, texts = found or (ocr_words(self.world, PANEL, "panel"), seen[-1] if seen else ("?", "?"))
-        return check(bool(found), f"OCR of the panel reads {text_of(words)!r}: CompactText {texts[0]!r} (emoji aside)",
+        return check(bool(found), f"OCR of the panel reads {text_of(words)!r}: CompactText {texts[0]!r} (emoji aside; its time exactly, a word of its title at most one letter off)",
                      f"OCR of the panel reads {text_of(words)!r}, CompactText was {texts}")
 
     def applet_calls(self):
