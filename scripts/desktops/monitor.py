@@ -3,6 +3,7 @@ the record back: which Notify calls our daemon made, what the server answered, w
 signals went where. This is what "what we sent" checks are made of; "what the server
 shows" comes from each server's own tools."""
 import json
+import time
 import sys
 
 
@@ -52,7 +53,7 @@ def run_monitor(address, out_path):
             args = [_plain(a) for a in message.get_args_list()]
         except Exception as error:  # a message we cannot decode is still recorded
             args = [f"<{error}>"]
-        entry = {"kind": kinds.get(message.get_type(), "?"), "sender": message.get_sender(),
+        entry = {"kind": kinds.get(message.get_type(), "?"), "at": time.time(), "sender": message.get_sender(),
                  "destination": message.get_destination(), "serial": message.get_serial(),
                  "reply_serial": message.get_reply_serial(), "path": message.get_path(),
                  "interface": message.get_interface(), "member": message.get_member(),
@@ -98,7 +99,7 @@ class Record:
                 if hints.get("sender-pid", {}).get("v") != pid:
                     continue
                 reply = self.reply_to(m)
-                result.append({"sender": m["sender"], "app": app, "replaces": replaces, "summary": summary, "body": body,
+                result.append({"at": m.get("at"), "sender": m["sender"], "app": app, "replaces": replaces, "summary": summary, "body": body,
                                "actions": actions, "hints": {k: v["v"] for k, v in hints.items()},
                                "hint_types": {k: v["t"] for k, v in hints.items()}, "timeout": timeout,
                                "id": reply["args"][0] if reply and reply["kind"] == "return" else None,

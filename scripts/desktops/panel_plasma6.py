@@ -27,6 +27,9 @@ MANAGER = "/io/github/liveactivities/LiveActivities1"
 KDE_SESSION = {"XDG_CURRENT_DESKTOP": "KDE", "KDE_FULL_SESSION": "true", "KDE_SESSION_VERSION": "6",
                "XDG_SESSION_TYPE": "x11"}
 SCREEN = (1920, 1080)
+# Where Plasma stacks notification popups in these sessions (the panel holds no notifications
+# applet, so they keep their place at the screen's top left): (w, h, x, y) above the panel.
+POPUP_COLUMN = (480, SCREEN[1] - 64, 0, 0)
 PANEL = (SCREEN[0], 64, 0, SCREEN[1] - 64)  # Plasma 6's floating bottom panel, with its margin
 MARKUP_TITLE = "<b>Bold</b>"
 
@@ -172,14 +175,18 @@ class PanelChecks:
             self.add("popup: a fast's segmented bar", segments_plasma.check_segments(
                 self.world, self.popup_area, os.path.join(shots, f"{self.name}-segments.png")))
         click(run, applet)  # closes the popup again
+        remaining = ["focus", "fast", "tea", "markup"]
         if applet:  # with the popup closed, as a user away from the panel would meet it
-            # Plasma 6.7 shows the new activity's job card but not its start alert (a known gap,
-            # docs/desktops-plasma.md): there the check asks for the card and reports the alert.
-            alert_shown = self.name != "plasma6.7"
-            self.add("scheduled start, then its " + ("alert" if alert_shown else "card"), segments_plasma.check_scheduled(
-                run, (SCREEN[0], SCREEN[1] - 64, 0, 0), os.path.join(shots, f"{self.name}-scheduled.png"),
-                alert_required=alert_shown))
-        for key in ["focus", "fast", "tea", "markup"]:
+            # Plasma stacks popups on at most 80 % of the screen and hides the rest; 6.7 sorts every
+            # job above every notification, so with four job cards and the markup card up, a new
+            # notification (the start alert) is hidden there (docs/desktops-plasma.md). The tea and
+            # the markup card end first, leaving the room a user with two timers would have.
+            for key in ["tea", "markup"]:
+                run.la("end", key, "--dismissal", "immediate")
+                remaining.remove(key)
+            self.add("scheduled start, then its alert", segments_plasma.check_scheduled(
+                run, POPUP_COLUMN, os.path.join(shots, f"{self.name}-scheduled.png")))
+        for key in remaining:
             run.la("end", key, "--dismissal", "immediate")
         self.add("panel: empty after End", self.check_empty())
 
