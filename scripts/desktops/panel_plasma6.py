@@ -249,21 +249,35 @@ class PanelChecks:
 
     def check_compact(self):
         seen = []
-        recent = []  # (time read, CompactText): the applet may show what it read up to a poll ago
 
         def matches():
-            before = self.compact()
-            recent.append((time.time(), before))
-            readings = ocr_readings(self.world, PANEL, "panel", after_grab=lambda: seen.append((before, self.compact())))
+            readings = ocr_readings(self.world, PANEL, "panel", after_grab=lambda: seen.append(
+                (time.time(), self.compact())))
             # Plasma 6.3 reads CompactText once a second (no signal watching), so a seconds
-            # countdown on the panel may be one poll behind the daemon: texts of the last 2.5 s count.
-            texts = set(seen[-1]) | {text for at, text in recent if time.time() - at <= 2.5}
-            return next(((words, seen[-1]) for words in readings if any(nearly_shows(words, text) for text in texts)), None)
+            # countdown on the panel may be a poll behind the daemon: every text CompactText had
+            # in the 2.5 s before the grab counts (from the daemon's recorded signals).
+            texts = self.compact_texts(seen[-1][0] - 2.5, seen[-1][0]) | {seen[-1][1]}
+            return next(((words, texts) for words in readings if any(nearly_shows(words, text) for text in texts)), None)
 
         found = self.run.wait(matches, timeout=15, step=0.5)
-        words, texts = found or (ocr_words(self.world, PANEL, "panel"), seen[-1] if seen else ("?", "?"))
-        return check(bool(found), f"OCR of the panel reads {text_of(words)!r}: CompactText {texts[0]!r} (emoji aside; its time exactly, a word of its title at most one letter off)",
-                     f"OCR of the panel reads {text_of(words)!r}, CompactText was {texts}")
+        words, texts = found or (ocr_words(self.world, PANEL, "panel"), {seen[-1][1]} if seen else {"?"})
+        return check(bool(found), f"OCR of the panel reads {text_of(words)!r}: CompactText {sorted(texts)!r} (emoji aside; its time exactly, a word of its title at most one letter off)",
+                     f"OCR of the panel reads {text_of(words)!r}, CompactText was {sorted(texts)!r}")
+
+    def compact_texts(self, start, end):
+        """The texts CompactText had between `start` and `end` (unix seconds): the one it had at
+        `start` and each it changed to until `end`, as the daemon's PropertiesChanged announced."""
+        texts, current = set(), None
+        for m in self.applet_calls()[1]:
+            changed = m["args"][1] if len(m["args"]) > 1 and isinstance(m["args"][1], dict) else {}
+            if "CompactText" not in changed:
+                continue
+            value = changed["CompactText"].get("v") if isinstance(changed["CompactText"], dict) else changed["CompactText"]
+            if m["at"] <= start:
+                current = value
+            elif m["at"] <= end:
+                texts.add(value)
+        return texts | ({current} if current is not None else set())
 
     def applet_calls(self):
         """Calls from plasmashell's connection to the daemon so far, and the daemon's CompactText
