@@ -3,12 +3,16 @@
 /// notification within `minimumIdenticalInterval` (KDE Plasma). Pure: time is a parameter,
 /// so the presenter's thread only asks "what is due now, and when next?".
 ///
-/// A card's slot counts from when the one before it could go (its own slot, its arrival, or
-/// the server's answer to the card before, whichever came last), not from when the thread got
-/// round to it: so a card replaced every second stays on its ticks. Counted from each call's
-/// actual moment (or from the server's answer, as it was), every card went the wake-up's or the
-/// answer's latency after the one before plus a second, and the card fell behind the panel
-/// (10 ms a tick on dunst under load: half a second after a minute, then a tick skipped).
+/// Two calls of one activity are at least `minimumInterval` less `callTolerance` (1 %) apart,
+/// counted from when each call started. A card replaced every second reaches the card thread a
+/// little after its tick, by a latency that varies from tick to tick; the tolerance lets each
+/// card go as it comes, so the cards stay on their ticks with no timer between the hand-off
+/// and the call, and a card held back by a late one (a busy round, a slow answer) catches up
+/// by 1 % of the interval a tick. Counted as exactly one interval from the call before, every
+/// card went its wake-up's latency after the last plus a second, and the card fell behind the
+/// panel (10 ms a tick on dunst under load); counted from the latest moment a card could go,
+/// the slot ratcheted to the slowest hand-off seen, and nearly every card then waited for it
+/// on a timer of its own (a third wake-up of the card thread per tick).
 public struct CardScheduler: Sendable {
     /// A card waiting for its slot, with the alert it must carry (the latest one submitted).
     public struct Pending: Sendable, Equatable {
@@ -31,8 +35,6 @@ public struct CardScheduler: Sendable {
     /// Ids whose last card is on its way and not yet answered by the server: their next card
     /// waits for the answer (`answered`), so no two cards of one activity are ever in flight.
     private var unanswered: Set<String> = []
-    /// When the server answered the last card of each id that waited for its answer.
-    private var answeredAt: [String: Double] = [:]
     /// How long a card waits for the server's answer to the one before it: a server that never
     /// answers (hung, or stopped) holds an activity's cards no longer than a blocking call
     /// would have (GDBus's and libnotify's default timeout).
@@ -59,21 +61,19 @@ public struct CardScheduler: Sendable {
         pending[id] = Pending(id: id, card: card, alert: merged, submittedAt: now)
     }
 
-    /// Takes the cards whose slot is open at `now` and records each as sent when it could first
-    /// go: its slot, its submission or the answer it waited for, whichever came last (never
-    /// after `now`). `identity` gives what the server compares (see `NotificationRequest.identityKey`).
+    /// Takes the cards whose slot is open at `now` and records each as sent then (`markSent`
+    /// moves that to when its call started). `identity` gives what the server compares (see
+    /// `NotificationRequest.identityKey`).
     public mutating func takeDue(now: Double, identity: (Pending) -> String) -> [Pending] {
         var due: [Pending] = []
         identitySentAt = identitySentAt.filter { now - $0.value < minimumIdenticalInterval }
         for id in order {
             guard let item = pending[id], !isAwaitingAnswer(id, now: now) else { continue }
-            let opens = slotOpens(for: item, identity: identity)
-            guard opens <= now else { continue }
-            let answered = unanswered.remove(id) == nil ? answeredAt[id] : now  // the answer's timeout ran out now
-            answeredAt[id] = nil
+            guard slotOpens(for: item, identity: identity) <= now else { continue }
+            unanswered.remove(id)  // answered, or the answer's timeout ran out
             due.append(item)
             pending[id] = nil
-            lastSentAt[id] = min(now, max(opens, item.submittedAt, answered ?? -Double.infinity))
+            lastSentAt[id] = now
             if minimumIdenticalInterval > 0 { identitySentAt[identity(item)] = now }
         }
         order.removeAll { pending[$0] == nil }
@@ -96,7 +96,6 @@ public struct CardScheduler: Sendable {
         pending[id] = nil
         lastSentAt[id] = nil
         unanswered.remove(id)
-        answeredAt[id] = nil
         order.removeAll { $0 == id }
     }
 
@@ -116,16 +115,15 @@ public struct CardScheduler: Sendable {
     }
 
     /// Records that the call for the card of `id` started at `time` (after `takeDue` handed it
-    /// out): when that is more than `lateCallTolerance` after the moment `takeDue` recorded,
-    /// its next slot counts from then, so a card sent late in a busy round (blocking calls go
-    /// out one after another) still keeps a whole interval before its next one. A call late by
-    /// less (the thread's wake-up) keeps the schedule, or every tick would add its latency.
+    /// out; later in a busy round, where blocking calls go out one after another): its next
+    /// slot counts from then. An earlier time never moves the slot back.
     public mutating func markSent(_ id: String, at time: Double) {
-        if let taken = lastSentAt[id], time - taken > Self.lateCallTolerance { lastSentAt[id] = time }
+        if let taken = lastSentAt[id], time > taken { lastSentAt[id] = time }
     }
 
-    /// How late a call may start after its slot and still count as on time (see `markSent`).
-    public static let lateCallTolerance = 0.01
+    /// How much sooner than `minimumInterval` after the last call a card may go: 1 % of the
+    /// interval (10 ms a second), the jitter of the card's hand-off from tick to tick.
+    public var callTolerance: Double { minimumInterval / 100 }
 
     /// The card of `id` went out without waiting for the server's answer: its next card waits
     /// for `answered`.
@@ -133,11 +131,9 @@ public struct CardScheduler: Sendable {
         unanswered.insert(id)
     }
 
-    /// The server answered the last card of `id` at `time`: its next card may go once its
-    /// slot opens (counted from that card, not from the answer) and not before `time`.
-    public mutating func answered(_ id: String, at time: Double) {
-        guard unanswered.remove(id) != nil else { return }
-        answeredAt[id] = time
+    /// The server answered the last card of `id`: its next card may go once its slot opens.
+    public mutating func answered(_ id: String) {
+        unanswered.remove(id)
     }
 
     /// The ids with a card waiting, in submission order.
@@ -153,12 +149,12 @@ public struct CardScheduler: Sendable {
         return now < (lastSentAt[id] ?? -Double.infinity) + Self.answerTimeout
     }
 
-    /// When `item` may go out: never sooner than `minimumInterval` after its last card (DESIGN.md:
-    /// at most one Notify per activity per second); its identity (costly to build) is only
-    /// asked for when identical notifications are limited.
+    /// When `item` may go out: `minimumInterval` less `callTolerance` after its last call
+    /// started (DESIGN.md: at most one Notify per activity per second); its identity (costly
+    /// to build) is only asked for when identical notifications are limited.
     private func slotOpens(for item: Pending, identity: (Pending) -> String) -> Double {
         var opens = -Double.infinity
-        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval }
+        if let sent = lastSentAt[item.id] { opens = sent + minimumInterval - callTolerance }
         if minimumIdenticalInterval > 0, let sent = identitySentAt[identity(item)] {
             opens = max(opens, sent + minimumIdenticalInterval)
         }

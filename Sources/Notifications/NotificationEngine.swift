@@ -296,8 +296,8 @@ final class NotificationEngine: @unchecked Sendable {
     /// The server answered a routine replace. A failure is said, as a failed show is. A new id
     /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
     /// (the user closed it), the new one is closed.
-    func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>, at time: Double) {
-        scheduler.answered(replace.activityID, at: time)
+    func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>) {
+        scheduler.answered(replace.activityID)
         defer { pump() }
         let serverID: Int32
         switch answer {
@@ -351,8 +351,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func dropNotifications() {
         routineReplies?.forgetAwaited()
-        let now = monotonicSeconds()
-        for id in cards.keys { scheduler.answered(id, at: now) }
+        for id in cards.keys { scheduler.answered(id) }
         for id in Array(cards.keys) {
             cards[id]?.notification = nil
             cards[id]?.resumeServerID = nil

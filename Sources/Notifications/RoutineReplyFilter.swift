@@ -19,9 +19,8 @@ private func releaseRoutineReplyFilter(_ data: gpointer?) {
 
 /// The answers to routine replaces (`RoutineReplace`), taken off libnotify's connection by a
 /// GDBus message filter on its worker thread, which reads them anyway, and handed to the
-/// engine on the card thread with the moment they came: the card's next call waits for its
-/// answer, and for that moment when it came after the card's slot (a new id is taken, a
-/// failure logged).
+/// engine on the card thread: the card's next call waits for its answer (a new id is taken,
+/// a failure logged).
 final class RoutineReplyFilter: @unchecked Sendable {
     private let lock = ThreadLock()
     private var awaited: [UInt32: RoutineReplaceTarget] = [:]
@@ -58,7 +57,7 @@ final class RoutineReplyFilter: @unchecked Sendable {
         let text = error?.pointee.message.map { String(cString: $0) } ?? "not sent"
         if let error { g_error_free(error) }
         let failure = LibnotifyError(description: text)
-        context.invoke { target.engine?.routineReplaceAnswered(target, answer: .failure(failure), at: monotonicSeconds()) }
+        context.invoke { target.engine?.routineReplaceAnswered(target, answer: .failure(failure)) }
     }
 
     /// Stops awaiting the answers still due (the server that owed them is gone).
@@ -81,8 +80,7 @@ final class RoutineReplyFilter: @unchecked Sendable {
         guard let target = awaited.removeValue(forKey: serial) else { lock.unlock(); return false }
         lock.unlock()
         let answer = Self.answer(of: message, type: type, replacedID: target.replacedID)
-        let time = monotonicSeconds()
-        context.invoke { target.engine?.routineReplaceAnswered(target, answer: answer, at: time) }
+        context.invoke { target.engine?.routineReplaceAnswered(target, answer: answer) }
         return true
     }
 

@@ -15,8 +15,8 @@ struct CardSchedulerTests {
             scheduler.submit(id: "a", card: Self.card("\(step)"), alert: nil, now: 10 + Double(step) / 10)
         }
         #expect(scheduler.takeDue(now: 10.6, identity: Self.byTitle).isEmpty)
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11)
-        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["5"])
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10.99, "a second after the last call, less 1 %")
+        #expect(scheduler.takeDue(now: 10.99, identity: Self.byTitle).map(\.card.title) == ["5"])
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == nil)
     }
 
@@ -34,12 +34,13 @@ struct CardSchedulerTests {
         var scheduler = CardScheduler(minimumInterval: 1)
         scheduler.submit(id: "a", card: Self.card("tick 1"), alert: nil, now: 10)
         _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
-        // The next tick's card comes 0.97 s later (the thread woke a little late last time):
-        // it waits for its slot, a whole second after the last card (DESIGN.md's rate).
+        // The next tick's card comes 0.97 s later (the thread woke late last time): it waits
+        // for its slot, a second after the last call less the 1 % tolerance (DESIGN.md's rate).
         scheduler.submit(id: "a", card: Self.card("tick 2"), alert: nil, now: 10.97)
         #expect(scheduler.takeDue(now: 10.97, identity: Self.byTitle).isEmpty)
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11)
-        #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["tick 2"])
+        #expect(scheduler.takeDue(now: 10.9899, identity: Self.byTitle).isEmpty)
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10.99)
+        #expect(scheduler.takeDue(now: 10.99, identity: Self.byTitle).map(\.card.title) == ["tick 2"])
     }
 
     @Test func aServerThatNeverAnswersHoldsTheNextCardNoLongerThanACallWouldWait() {
@@ -53,18 +54,18 @@ struct CardSchedulerTests {
         var scheduler = Self.card2WaitingForTheAnswerToCard1()
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty, "the server has not answered card 1")
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10 + CardScheduler.answerTimeout, "no timer before the timeout: the answer wakes the thread")
-        scheduler.answered("a", at: 10.4)  // the server was slow: it answered card 1 at 10.4
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11, "the slot counts from when card 1 went, not from the answer")
-        #expect(scheduler.takeDue(now: 10.99, identity: Self.byTitle).isEmpty)
+        scheduler.answered("a")  // the server was slow: it answered card 1 at 10.4
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10.99, "the slot counts from when card 1 went, not from the answer")
+        #expect(scheduler.takeDue(now: 10.98, identity: Self.byTitle).isEmpty)
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["2"])
     }
 
     @Test func anAnswerLaterThanTheSlotMovesTheNextSlot() {
         var scheduler = Self.card2WaitingForTheAnswerToCard1()
-        scheduler.answered("a", at: 11.5)  // a server slower than a card a second
+        scheduler.answered("a")  // a server slower than a card a second answers at 11.5
         #expect(scheduler.takeDue(now: 11.5, identity: Self.byTitle).map(\.card.title) == ["2"])
         scheduler.submit(id: "a", card: Self.card("3"), alert: nil, now: 12)
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 12.5, "a second after card 2 could go (the answer), not after its slot")
+        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 12.49, "a second (less 1 %) after card 2 went, at the answer")
     }
 
     /// A card replaced every second keeps in step with its ticks however late the thread wakes
@@ -87,11 +88,38 @@ struct CardSchedulerTests {
             scheduler.markSent("a", at: call)
             calls.append(call)
             scheduler.awaitAnswer("a")
-            scheduler.answered("a", at: call + 0.01)  // the server answers in 10 ms
+            scheduler.answered("a")  // the server answers in 10 ms
         }
         #expect((calls.last ?? 0) - 699 < 0.003, "the last card went at its tick, not behind it: \(calls.last ?? 0)")
-        #expect(zip(calls, calls.dropFirst()).allSatisfy { $1 - $0 > 1 - CardScheduler.lateCallTolerance },
-                "calls a second apart, give or take the wake-up")
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $1 - $0 >= 0.99 }, "calls a second apart, less 1 % at most")
+    }
+
+    /// The hand-off from the tick to the card thread takes a little longer at some ticks than
+    /// at others: each card still goes as it comes, with no timer of its own (the schedule used
+    /// to ratchet to the slowest hand-off seen, so nearly every card waited for it), and after
+    /// a 50 ms hiccup the cards catch up within a few ticks, never closer than 0.99 s.
+    @Test func aJitteringHandOffNeitherHoldsCardsBackNorDrifts() {
+        var scheduler = CardScheduler(minimumInterval: 1)
+        var calls: [Double] = [], waited: [Int] = []
+        let latencies = [0.0006, 0.0009, 0.0004, 0.0012, 0.0005, 0.0008]
+        for tick in 0..<600 {
+            let latency = tick == 300 ? 0.05 : latencies[tick % latencies.count]
+            let handed = 100 + Double(tick) + latency
+            scheduler.submit(id: "a", card: Self.card("\(tick)"), alert: nil, now: handed)
+            var now = handed
+            var due = scheduler.takeDue(now: now, identity: Self.byTitle)
+            if due.isEmpty, let next = scheduler.nextDueTime(identity: Self.byTitle) {
+                waited.append(tick)
+                now = next
+                due = scheduler.takeDue(now: now, identity: Self.byTitle)
+            }
+            #expect(due.map(\.card.title) == ["\(tick)"])
+            scheduler.markSent("a", at: now)
+            calls.append(now)
+        }
+        #expect(waited.allSatisfy { (301...305).contains($0) }, "only the cards after the hiccup wait: \(waited)")
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $1 - $0 >= 0.99 - 1e-9 }, "calls at least 0.99 s apart")
+        #expect((calls.last ?? 0) - 699 < 0.0015, "the last card went as it came: \(calls.last ?? 0)")
     }
 
     @Test func anIdenticalCardKeepsTheWholeIdenticalInterval() {
@@ -110,9 +138,9 @@ struct CardSchedulerTests {
         scheduler.markSent("a", at: 10.3)  // the round's calls went out one after another
         scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 10.5)
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.3)
+        #expect(abs((scheduler.nextDueTime(identity: Self.byTitle) ?? 0) - 11.29) < 1e-9)
         scheduler.markSent("a", at: 5)  // an earlier time never moves the slot back
-        #expect(scheduler.nextDueTime(identity: Self.byTitle) == 11.3)
+        #expect(abs((scheduler.nextDueTime(identity: Self.byTitle) ?? 0) - 11.29) < 1e-9)
     }
 
     @Test func activitiesHaveSeparateSlots() {
