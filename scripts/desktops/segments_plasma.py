@@ -5,6 +5,7 @@ rows under the bar one point mark, under the gap: the eating window's start), an
 focus session scheduled a few seconds ahead stays pending, then starts by itself with its alert
 card (OCR of the notification popup). Screenshots <name>-segments.png and <name>-scheduled.png.
 """
+import shutil
 import subprocess
 import time
 
@@ -140,17 +141,15 @@ def check_scheduled(run, popup_column, shot):
             f"timeout {n['timeout']} at {n['at'] - active_at:+.1f} s -> {n['id'] or n['error']}"
             for n in run.notifies()[-40:] if "Started" in n["summary"] + n["body"]][:3]
     run.la("end", "later", "--reason", "cancelled", "--dismissal", "immediate")
-    words, seen = [], []
+    words, seen, alert = [], [], False
     for index, (at, frame) in enumerate(frames):
         words = read_words(frame, popup_column, run.world.file("ocr", f"scheduled-{index}-3x.png"), 3, [])
         alert = shows(words, "Started") and shows(words, "Deep Work")
         seen.append(f"{at:.1f} s: {'the alert' if alert else 'its card' if shows(words, 'Deep Work') else 'neither'}")
         if alert:
-            subprocess.run(["cp", frame, shot], check=True, timeout=30)
             break
-    else:
-        subprocess.run(["cp", frames[-1][1], shot], check=True, timeout=30)
-    return check(pending == "pending" and active and shows(words, "Started"),
+    shutil.copyfile(frame, shot)  # the frame with the alert, or the last one
+    return check(pending == "pending" and active and alert,
                  f"pending, then active by itself; the frame {seen[-1].split(':')[0]} after the start reads {text_of(words)!r}",
                  f"status at start {pending}, active {active}; frames read: {', '.join(seen)}; Notify calls: {sent}; "
                  f"OCR of the last frame: {text_of(words)!r}")
