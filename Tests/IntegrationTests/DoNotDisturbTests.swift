@@ -15,11 +15,13 @@ struct DoNotDisturbTests {
     /// The whole story on one server: off before; on during; still on after a SIGKILL (the
     /// marker holds the user's state); on after a restart while the session is live; off at the
     /// end; and off after a restart when the session ended while no daemon ran.
-    func story(daemon: DaemonProcess, client: TestClient, state read: ReadState, off: String, on: String) throws {
+    /// `diagnose` says what the server's process is up to, for a failure's message.
+    func story(daemon: DaemonProcess, client: TestClient, state read: ReadState, off: String, on: String,
+               diagnose: () -> String = { "" }) throws {
         func settles(to expected: String) -> Bool { waitUntil(timeout: 10) { (try? read()) == expected } }
         #expect(try read() == off, "before")
         let id = try client.start("focus", attributes: ["minutes": .uint32(25)])
-        #expect(settles(to: on), "during the session: \((try? read()) ?? "?") \(daemon.log())")
+        #expect(settles(to: on), "during the session: \((try? read()) ?? "?") \(diagnose()) \(daemon.log())")
         let marker = daemon.stateDirectory.appendingPathComponent("quiet-desktop.json")
         #expect(FileManager.default.fileExists(atPath: marker.path))
 
@@ -119,7 +121,7 @@ struct DoNotDisturbTests {
         let daemon = try DaemonProcess(bus: bus)
         let client = try TestClient(bus: bus)
         try story(daemon: daemon, client: client, state: { try mako.modes() },
-                  off: "default work", on: "default do-not-disturb work")
+                  off: "default work", on: "default do-not-disturb work", diagnose: mako.diagnosis)
     }
 
     @Test func quietDesktopOffLeavesDunstAlone() throws {

@@ -62,6 +62,14 @@ final class HeadlessMako: @unchecked Sendable {
     /// The modes in force, sorted and space-separated (mako keeps them in an order of its own).
     func modes() throws -> String { try control(["mode"]).split(whereSeparator: \.isNewline).sorted().joined(separator: " ") }
 
+    /// Whether sway and mako still run and what `makoctl mode` says, for a failure's message
+    /// (a CI run once saw mako's modes unreadable for a whole story, cause not found).
+    func diagnosis() -> String {
+        let mode = try? runCommand("makoctl", ["mode"], environment: bus.environment([:]), timeout: 10)
+        let answer = mode.map { "status \($0.status), out \($0.stdout.debugDescription), err \($0.stderr.debugDescription)" } ?? "did not run"
+        return "sway running \(sway?.isRunning == true), mako running \(mako?.isRunning == true), makoctl mode: \(answer)"
+    }
+
     func stop() {
         mako?.stop()
         sway?.stop()
