@@ -19,8 +19,6 @@ public struct CardScheduler: Sendable {
         public var id: String
         public var card: Card
         public var alert: CardAlert?
-        /// When it was submitted (the latest submission, when one replaced another).
-        public var submittedAt: Double
     }
 
     public let minimumInterval: Double
@@ -47,7 +45,7 @@ public struct CardScheduler: Sendable {
 
     /// Queues `card` for `id`, replacing a card still waiting; an alert already waiting stays
     /// unless a newer alert replaces it (its sound kept when the newer one has none).
-    public mutating func submit(id: String, card: Card, alert: CardAlert?, now: Double) {
+    public mutating func submit(id: String, card: Card, alert: CardAlert?) {
         var merged = alert
         if let waiting = pending[id]?.alert {
             if var newer = alert {
@@ -58,7 +56,7 @@ public struct CardScheduler: Sendable {
             }
         }
         if pending[id] == nil { order.append(id) }
-        pending[id] = Pending(id: id, card: card, alert: merged, submittedAt: now)
+        pending[id] = Pending(id: id, card: card, alert: merged)
     }
 
     /// Takes the cards whose slot is open at `now` and records each as sent then (`markSent`

@@ -18,14 +18,14 @@ extension NotificationEngine {
     }
 
     /// Gives free places to waiting cards, oldest first.
-    func fillFreePlace(now: Double) {
+    func fillFreePlace() {
         let limit = profile.maxVisibleCards
         guard limit > 0 else { return }
         var free = limit - cardOrder.filter { cards[$0]?.notification != nil }.count
         for id in cardOrder where free > 0 {
             guard let live = cards[id], live.notification == nil, !live.closedByUser,
                   scheduler.waiting(id) == nil else { continue }
-            scheduler.submit(id: id, card: live.card, alert: nil, now: now)
+            scheduler.submit(id: id, card: live.card, alert: nil)
             free -= 1
         }
     }

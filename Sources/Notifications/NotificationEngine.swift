@@ -96,14 +96,13 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func drainInbox() {
         guard !stopping else { return }
-        let now = monotonicSeconds()
         for command in inbox.takeCommands() {
             switch command {
-            case let .show(id, card, alert): show(id: id, card: card, alert: alert, now: now)
+            case let .show(id, card, alert): show(id: id, card: card, alert: alert)
             case let .close(id): close(id: id)
             case let .adopt(id, serverID): adopted[id] = Int32(bitPattern: serverID)
             case .hideAll: hideAll()
-            case .showAll: showAll(now: now)
+            case .showAll: showAll()
             case .whenSettled(let callback):
                 settledWaiters.append(callback)
             case .stop:
@@ -114,14 +113,14 @@ final class NotificationEngine: @unchecked Sendable {
         pump()
     }
 
-    private func show(id: String, card: Card, alert: CardAlert?, now: Double) {
+    private func show(id: String, card: Card, alert: CardAlert?) {
         if cards[id] == nil { cardOrder.append(id) }
         var live = cards[id] ?? LiveCard(card: card, sourceSlot: freeSourceSlot(appName: card.appName))
         live.card = card
         if alert != nil { live.closedByUser = false }
         cards[id] = live
         if !live.closedByUser && !hidden {
-            scheduler.submit(id: id, card: card, alert: alert, now: now)
+            scheduler.submit(id: id, card: card, alert: alert)
         }
     }
 
@@ -132,7 +131,7 @@ final class NotificationEngine: @unchecked Sendable {
         cardOrder.removeAll { $0 == id }
         guard let live = cards.removeValue(forKey: id) else { return }
         closeOnServer(live.notification)
-        if live.notification != nil { fillFreePlace(now: monotonicSeconds()) }
+        if live.notification != nil { fillFreePlace() }
     }
 
     private func hideAll() {
@@ -145,9 +144,9 @@ final class NotificationEngine: @unchecked Sendable {
         }
     }
 
-    private func showAll(now: Double) {
+    private func showAll() {
         hidden = false
-        resubmitLiveCards(now: now)
+        resubmitLiveCards()
     }
 
     private func shutDown() {
@@ -170,10 +169,10 @@ final class NotificationEngine: @unchecked Sendable {
         }
     }
 
-    private func resubmitLiveCards(now: Double) {
+    private func resubmitLiveCards() {
         guard !hidden else { return }
         for (id, live) in cards.sorted(by: { $0.key < $1.key }) where !live.closedByUser {
-            scheduler.submit(id: id, card: live.card, alert: nil, now: now)
+            scheduler.submit(id: id, card: live.card, alert: nil)
         }
     }
 
@@ -334,7 +333,7 @@ final class NotificationEngine: @unchecked Sendable {
         serverReported = true
         inbox.publish(serverInfo: info, profile: profile)
         inbox.callbacks.onServerChanged?(info)
-        resubmitLiveCards(now: monotonicSeconds())
+        resubmitLiveCards()
         pump()
     }
 
@@ -370,7 +369,7 @@ final class NotificationEngine: @unchecked Sendable {
             live.closedByUser = !alertWaits
             cards[activityID] = live
             inbox.callbacks.onClosedByUser?(activityID)
-            fillFreePlace(now: monotonicSeconds())
+            fillFreePlace()
         case NOTIFY_CLOSED_REASON_API_REQUEST.rawValue:
             cards[activityID] = live
         default:

@@ -9,10 +9,10 @@ struct CardSchedulerTests {
 
     @Test func firstCardGoesAtOnceThenOnePerInterval() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil)
         #expect(scheduler.takeDue(now: 10, identity: Self.byTitle).map(\.card.title) == ["1"])
         for step in 2...5 {
-            scheduler.submit(id: "a", card: Self.card("\(step)"), alert: nil, now: 10 + Double(step) / 10)
+            scheduler.submit(id: "a", card: Self.card("\(step)"), alert: nil)
         }
         #expect(scheduler.takeDue(now: 10.6, identity: Self.byTitle).isEmpty)
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10.99, "a second after the last call, less 1 %")
@@ -23,20 +23,20 @@ struct CardSchedulerTests {
     /// Card 1 went at 10 without waiting for the server's answer; card 2 came at 11.
     static func card2WaitingForTheAnswerToCard1() -> CardScheduler {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: card("1"), alert: nil, now: 10)
+        scheduler.submit(id: "a", card: card("1"), alert: nil)
         _ = scheduler.takeDue(now: 10, identity: byTitle)
         scheduler.awaitAnswer("a")
-        scheduler.submit(id: "a", card: card("2"), alert: nil, now: 11)
+        scheduler.submit(id: "a", card: card("2"), alert: nil)
         return scheduler
     }
 
     @Test func aCardNeverGoesSoonerThanASecondAfterTheLast() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("tick 1"), alert: nil, now: 10)
+        scheduler.submit(id: "a", card: Self.card("tick 1"), alert: nil)
         _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
         // The next tick's card comes 0.97 s later (the thread woke late last time): it waits
         // for its slot, a second after the last call less the 1 % tolerance (DESIGN.md's rate).
-        scheduler.submit(id: "a", card: Self.card("tick 2"), alert: nil, now: 10.97)
+        scheduler.submit(id: "a", card: Self.card("tick 2"), alert: nil)
         #expect(scheduler.takeDue(now: 10.97, identity: Self.byTitle).isEmpty)
         #expect(scheduler.takeDue(now: 10.9899, identity: Self.byTitle).isEmpty)
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 10.99)
@@ -64,7 +64,7 @@ struct CardSchedulerTests {
         var scheduler = Self.card2WaitingForTheAnswerToCard1()
         scheduler.answered("a")  // a server slower than a card a second answers at 11.5
         #expect(scheduler.takeDue(now: 11.5, identity: Self.byTitle).map(\.card.title) == ["2"])
-        scheduler.submit(id: "a", card: Self.card("3"), alert: nil, now: 12)
+        scheduler.submit(id: "a", card: Self.card("3"), alert: nil)
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 12.49, "a second (less 1 %) after card 2 went, at the answer")
     }
 
@@ -76,7 +76,7 @@ struct CardSchedulerTests {
         var calls: [Double] = []
         for tick in 0..<600 {
             let handed = 100 + Double(tick) + 0.0003  // the card reaches the card thread 0.3 ms after its tick
-            scheduler.submit(id: "a", card: Self.card("\(tick)"), alert: nil, now: handed)
+            scheduler.submit(id: "a", card: Self.card("\(tick)"), alert: nil)
             var now = handed
             var due = scheduler.takeDue(now: now, identity: Self.byTitle)
             if due.isEmpty, let next = scheduler.nextDueTime(identity: Self.byTitle) {
@@ -105,7 +105,7 @@ struct CardSchedulerTests {
         for tick in 0..<600 {
             let latency = tick == 300 ? 0.05 : latencies[tick % latencies.count]
             let handed = 100 + Double(tick) + latency
-            scheduler.submit(id: "a", card: Self.card("\(tick)"), alert: nil, now: handed)
+            scheduler.submit(id: "a", card: Self.card("\(tick)"), alert: nil)
             var now = handed
             var due = scheduler.takeDue(now: now, identity: Self.byTitle)
             if due.isEmpty, let next = scheduler.nextDueTime(identity: Self.byTitle) {
@@ -124,19 +124,19 @@ struct CardSchedulerTests {
 
     @Test func anIdenticalCardKeepsTheWholeIdenticalInterval() {
         var scheduler = CardScheduler(minimumInterval: 1, minimumIdenticalInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 10)
+        scheduler.submit(id: "a", card: Self.card("same"), alert: nil)
         _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
-        scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 10.97)
+        scheduler.submit(id: "a", card: Self.card("same"), alert: nil)
         #expect(scheduler.takeDue(now: 10.97, identity: Self.byTitle).isEmpty)
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).map(\.card.title) == ["same"])
     }
 
     @Test func theNextSlotCountsFromWhenTheCardReachedTheServer() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 10)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil)
         _ = scheduler.takeDue(now: 10, identity: Self.byTitle)
         scheduler.markSent("a", at: 10.3)  // the round's calls went out one after another
-        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 10.5)
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil)
         #expect(scheduler.takeDue(now: 11, identity: Self.byTitle).isEmpty)
         #expect(abs((scheduler.nextDueTime(identity: Self.byTitle) ?? 0) - 11.29) < 1e-9)
         scheduler.markSent("a", at: 5)  // an earlier time never moves the slot back
@@ -145,20 +145,20 @@ struct CardSchedulerTests {
 
     @Test func activitiesHaveSeparateSlots() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("a1"), alert: nil, now: 0)
+        scheduler.submit(id: "a", card: Self.card("a1"), alert: nil)
         _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
-        scheduler.submit(id: "a", card: Self.card("a2"), alert: nil, now: 0.1)
-        scheduler.submit(id: "b", card: Self.card("b1"), alert: nil, now: 0.1)
+        scheduler.submit(id: "a", card: Self.card("a2"), alert: nil)
+        scheduler.submit(id: "b", card: Self.card("b1"), alert: nil)
         #expect(scheduler.takeDue(now: 0.1, identity: Self.byTitle).map(\.id) == ["b"])
         #expect(scheduler.waitingIDs == ["a"])
     }
 
     @Test func alertIsNeverLostWhenCoalesced() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 0)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil)
         _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
-        scheduler.submit(id: "a", card: Self.card("done"), alert: CardAlert(soundName: "complete"), now: 0.2)
-        scheduler.submit(id: "a", card: Self.card("later"), alert: nil, now: 0.4)
+        scheduler.submit(id: "a", card: Self.card("done"), alert: CardAlert(soundName: "complete"))
+        scheduler.submit(id: "a", card: Self.card("later"), alert: nil)
         let sent = scheduler.takeDue(now: 1, identity: Self.byTitle)
         #expect(sent.map(\.card.title) == ["later"])
         #expect(sent.first?.alert == CardAlert(soundName: "complete"))
@@ -166,17 +166,17 @@ struct CardSchedulerTests {
 
     @Test func newerAlertKeepsEarlierSoundWhenItHasNone() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: CardAlert(soundName: "bell"), now: 0)
-        scheduler.submit(id: "a", card: Self.card("2"), alert: CardAlert(), now: 0)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: CardAlert(soundName: "bell"))
+        scheduler.submit(id: "a", card: Self.card("2"), alert: CardAlert())
         #expect(scheduler.waiting("a")?.alert == CardAlert(soundName: "bell"))
     }
 
     @Test func identicalNotificationWaitsForItsInterval() {
         var scheduler = CardScheduler(minimumInterval: 0.2, minimumIdenticalInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("same"), alert: nil, now: 0)
+        scheduler.submit(id: "a", card: Self.card("same"), alert: nil)
         _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
-        scheduler.submit(id: "b", card: Self.card("same"), alert: nil, now: 0.3)
-        scheduler.submit(id: "a", card: Self.card("other"), alert: nil, now: 0.3)
+        scheduler.submit(id: "b", card: Self.card("same"), alert: nil)
+        scheduler.submit(id: "a", card: Self.card("other"), alert: nil)
         #expect(scheduler.takeDue(now: 0.3, identity: Self.byTitle).map(\.id) == ["a"])
         #expect(scheduler.nextDueTime(identity: Self.byTitle) == 1)
         #expect(scheduler.takeDue(now: 0.9, identity: Self.byTitle).isEmpty)
@@ -185,18 +185,18 @@ struct CardSchedulerTests {
 
     @Test func forgetAndDiscard() {
         var scheduler = CardScheduler(minimumInterval: 1)
-        scheduler.submit(id: "a", card: Self.card("1"), alert: nil, now: 0)
+        scheduler.submit(id: "a", card: Self.card("1"), alert: nil)
         _ = scheduler.takeDue(now: 0, identity: Self.byTitle)
-        scheduler.submit(id: "a", card: Self.card("2"), alert: nil, now: 0.5)
+        scheduler.submit(id: "a", card: Self.card("2"), alert: nil)
         scheduler.forget(id: "a")
         #expect(scheduler.waitingIDs.isEmpty)
-        scheduler.submit(id: "a", card: Self.card("3"), alert: nil, now: 0.6)
+        scheduler.submit(id: "a", card: Self.card("3"), alert: nil)
         #expect(scheduler.takeDue(now: 0.6, identity: Self.byTitle).map(\.card.title) == ["3"])
 
-        scheduler.submit(id: "a", card: Self.card("4"), alert: nil, now: 0.7)
+        scheduler.submit(id: "a", card: Self.card("4"), alert: nil)
         #expect(scheduler.discardRoutine(id: "a") == false)
         #expect(scheduler.waiting("a") == nil)
-        scheduler.submit(id: "a", card: Self.card("5"), alert: CardAlert(), now: 0.8)
+        scheduler.submit(id: "a", card: Self.card("5"), alert: CardAlert())
         #expect(scheduler.discardRoutine(id: "a") == true)
         #expect(scheduler.waiting("a")?.card.title == "5")
         scheduler.discardAll()
