@@ -22,6 +22,10 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Seconds of user idleness after which a running session of a `pauses-when-idle` kind
     /// pauses itself; 0 turns idle pausing off.
     public var idlePauseAfter = 180.0
+    /// What the lock screen may show of live activities (`lock-screen`; issue 26).
+    public var lockScreen = LockScreenPrivacy.full
+    /// Publish the most relevant timer as an MPRIS player (`mpris`; issue 26).
+    public var mpris = true
 
     public init() {}
 
@@ -32,6 +36,7 @@ public struct DaemonConfig: Equatable, Sendable {
         ("max-payload-bytes", "an integer from 256 to 1048576"), ("dismiss-after", "seconds from 0 to 14400"),
         ("max-ended-activities", "an integer from 0 to 1000"),
         ("quiet-desktop", "on or off"), ("idle-pause-after", "seconds from 30 to 86400, or 0 for never"),
+        ("lock-screen", "full, private or off"), ("mpris", "on or off"),
     ] + PushSettings.keys
 
     /// Parses a config text; returns the config and one message per line it could not use.
@@ -70,14 +75,18 @@ public struct DaemonConfig: Equatable, Sendable {
         }
         let wrong = "\(key): expected \(expects), got \"\(value)\""
         switch key {
-        case "cards", "tray", "kde-jobs", "quiet-desktop":
+        case "cards", "tray", "kde-jobs", "quiet-desktop", "mpris":
             guard let on = Self.switchValue(value) else { return wrong }
             switch key {
             case "cards": cards = on
             case "tray": tray = on
             case "kde-jobs": kdeJobs = on
+            case "mpris": mpris = on
             default: quietDesktop = on
             }
+        case "lock-screen":
+            guard let privacy = LockScreenPrivacy(rawValue: value.lowercased()) else { return wrong }
+            lockScreen = privacy
         case "idle-pause-after":
             guard let seconds = Double(value), seconds == 0 || (30...86_400).contains(seconds) else { return wrong }
             idlePauseAfter = seconds

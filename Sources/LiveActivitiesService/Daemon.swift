@@ -80,6 +80,7 @@ public enum Daemon {
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits,
                                       cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval,
                                       publishInterval: Publisher.settleInterval)
+        service.lockScreenPrivacy = config.lockScreen
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }

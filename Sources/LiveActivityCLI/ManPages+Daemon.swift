@@ -17,6 +17,11 @@ extension ManPages {
             + "and put the previous state back at its end, also after a crash. Default on.",
         "idle-pause-after": "Pause a running focus session after the session has been idle this long (from "
             + "org.gnome.Mutter.IdleMonitor or org.freedesktop.ScreenSaver); 0 never pauses. Default 180.",
+        "lock-screen": "What the lock screen shows of live activities (GNOME Shell's extension): full (title, body, "
+            + "time and bar), private (the kind's name, time and bar only) or off. GNOME's own show-in-lock-screen = "
+            + "false hides them all; a kind may say \"lock-screen\": false. Default full.",
+        "mpris": "Publish the most relevant live activity with a timer as the MPRIS player "
+            + "org.mpris.MediaPlayer2.liveactivities (Plasma's lock screen, media applets, KDE Connect). Default on.",
     ]
 
     static var liveactivityd: String {

@@ -22,6 +22,14 @@ import Testing
         #expect(shippedCatalog.kind(named: "fasting")?.quietRule == .never)
     }
 
+    /// Issue 26: a kind may keep its activities off the lock screen and out of MPRIS; both on by default.
+    @Test func lockScreenAndMediaPlayerKindKeys() throws {
+        #expect(try kind("").showsOnLockScreen && kind("").offersMediaPlayer)
+        #expect(try !kind(#", "lock-screen": false"#).showsOnLockScreen)
+        #expect(try !kind(#", "mpris": false"#).offersMediaPlayer)
+        #expect(throws: (any Error).self) { try kind(#", "lock-screen": "no""#) }
+    }
+
     @Test(arguments: [
         (#", "quiets-desktop": ["nap"]"#, "quiets-desktop: no phase named \"nap\""),
         (#", "quiets-desktop": []"#, "quiets-desktop: expected true, false or a list of phase names"),

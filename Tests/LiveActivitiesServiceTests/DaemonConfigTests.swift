@@ -32,11 +32,22 @@ import ActivityFiles
         #expect(config.limits.maxEndedActivities == 5)
     }
 
+    /// Issue 26: the lock screen's privacy and the MPRIS player; full and on by default, as on iOS.
+    @Test func lockScreenAndMediaPlayerKeys() {
+        #expect(DaemonConfig().lockScreen == .full && DaemonConfig().mpris)
+        let (config, problems) = DaemonConfig.parse("lock-screen = Private\nmpris = off\n")
+        #expect(problems.isEmpty)
+        #expect(config.lockScreen == .private && !config.mpris)
+        #expect(DaemonConfig.parse("lock-screen = off").0.lockScreen == .off)
+    }
+
     @Test(arguments: [
         ("colour = red", "line 1: unknown key \"colour\""),
         ("cards = maybe", "line 1: cards: expected on or off, got \"maybe\""),
         ("max-live-activities = 0", "line 1: max-live-activities: expected an integer from 1 to 1000, got \"0\""),
         ("just words", "line 1: expected key = value, got \"just words\""),
+        ("lock-screen = hidden", "line 1: lock-screen: expected full, private or off, got \"hidden\""),
+        ("mpris = sometimes", "line 1: mpris: expected on or off, got \"sometimes\""),
     ])
     func badLinesAreNamedAndIgnored(line: String, message: String) {
         let (config, problems) = DaemonConfig.parse(line)

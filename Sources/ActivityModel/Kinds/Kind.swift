@@ -22,6 +22,10 @@ public struct Kind: Sendable {
     public internal(set) var quietRule: QuietRule = .never
     /// Whether a running session pauses itself while the user is away (`pauses-when-idle`).
     public internal(set) var pausesWhenIdle = false
+    /// Whether its activities may show on the lock screen at all (`lock-screen`; issue 26).
+    public internal(set) var showsOnLockScreen = true
+    /// Whether its activities may be published as the MPRIS player (`mpris`; issue 26).
+    public internal(set) var offersMediaPlayer = true
 
     /// Whether the kind has a timer (so Pause, Resume and Extend can apply).
     public var hasTimer: Bool { timer != nil }

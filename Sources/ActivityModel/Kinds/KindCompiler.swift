@@ -65,6 +65,8 @@ extension Kind {
             buttons: try Self.compileButtons(file.buttons, hasTimer: timer != nil))
         quietRule = try QuietRule.compile(file.quietsDesktop, phaseNames: phases.map(\.name))
         pausesWhenIdle = file.pausesWhenIdle
+        showsOnLockScreen = file.lockScreen
+        offersMediaPlayer = file.mpris
         if pausesWhenIdle && timer == nil {
             throw KindDefinitionError("pauses-when-idle", "needs a timer to pause")
         }

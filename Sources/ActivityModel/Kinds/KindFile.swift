@@ -19,6 +19,8 @@ struct KindFile: Decodable {
     var maxLifetime: Double?
     var quietsDesktop: QuietsDesktopFile?
     var pausesWhenIdle: Bool
+    var lockScreen: Bool
+    var mpris: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, icon, attributes, state, timer, phases, progress, templates, buttons
@@ -26,6 +28,7 @@ struct KindFile: Decodable {
         case extraState = "extra-state", endedTemplates = "ended-templates"
         case maxLifetime = "max-lifetime"
         case quietsDesktop = "quiets-desktop", pausesWhenIdle = "pauses-when-idle"
+        case lockScreen = "lock-screen", mpris
     }
 
     init(from decoder: any Decoder) throws {
@@ -46,6 +49,8 @@ struct KindFile: Decodable {
         maxLifetime = try container.decodeIfPresent(Double.self, forKey: .maxLifetime)
         quietsDesktop = try container.decodeIfPresent(QuietsDesktopFile.self, forKey: .quietsDesktop)
         pausesWhenIdle = try container.decodeIfPresent(Bool.self, forKey: .pausesWhenIdle) ?? false
+        lockScreen = try container.decodeIfPresent(Bool.self, forKey: .lockScreen) ?? true
+        mpris = try container.decodeIfPresent(Bool.self, forKey: .mpris) ?? true
     }
 }
 

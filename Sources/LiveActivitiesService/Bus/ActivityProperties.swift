@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 import DBus
 
@@ -10,6 +11,11 @@ struct ActivitySnapshot: Sendable {
     let rendered: RenderedActivity
     /// The announced push token ("" without one); never part of the card or the compact view.
     var pushToken = ""
+    /// What the lock screen may show of it: `full`, `private` or `off` (the daemon's
+    /// `lock-screen` setting, and `off` where its kind says `"lock-screen": false`).
+    var lockScreen = LockScreenPrivacy.full
+    /// Its kind's display name ("Focus"): what a `private` lock screen shows instead of the title.
+    var kindName = ""
 }
 
 /// One property of the Activity interface: its D-Bus name, its kebab-case key in `Get`, its
@@ -47,6 +53,8 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "Segments", key: "segments", signature: SegmentsProperty.segmentsSignature) { SegmentsProperty.segments(of: $0) },
         ActivityProperty(name: "Points", key: "points", signature: SegmentsProperty.pointsSignature) { SegmentsProperty.points(of: $0) },
         ActivityProperty(name: "SegmentText", key: "segment-text", signature: "s") { SegmentsProperty.text(of: $0) },
+        ActivityProperty(name: "LockScreen", key: "lock-screen", signature: "s") { .string($0.lockScreen.rawValue) },
+        ActivityProperty(name: "KindName", key: "kind-name", signature: "s") { .string($0.kindName) },
     ]
 
     /// Unix seconds as `x`, 0 for none.

@@ -14,7 +14,8 @@ extension ActivityService {
     func readView(at now: Double, utcOffset: Double) -> RoundView {
         RoundView(now: now, utcOffset: utcOffset, registry: registry,
                   pushToken: { [unowned self] id in announcedPushToken(id) },
-                  extraButtons: focus == nil ? nil : { [unowned self] id in awayButtons(id) })
+                  extraButtons: focus == nil ? nil : { [unowned self] id in awayButtons(id) },
+                  lockScreen: lockScreenPrivacy)
     }
 
     /// The activity and its texts at `now`.

@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 import DBus
 import Notifications
@@ -39,6 +40,8 @@ public final class ActivityService {
     var scopedReads: RoundView?
     /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
     var focus: FocusSupport?
+    /// The `lock-screen` setting, published on each activity as `LockScreen` (issue 26).
+    public var lockScreenPrivacy = LockScreenPrivacy.full
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil, cardInterval: Double = 0,

@@ -1,3 +1,4 @@
+import ActivityFiles
 import ActivityModel
 
 /// The activities as the bus sees them at one moment: the clock and the zone offset read
@@ -13,12 +14,15 @@ final class RoundView {
     private let pushToken: (String) -> String
     /// Buttons shown before the kind's (a session waiting for the user's away-time choice).
     private let extraButtons: ((String) -> [CardButton])?
+    /// The daemon's `lock-screen` setting, before each kind's own say.
+    private let lockScreen: LockScreenPrivacy
     private var views: [String: ActivityView] = [:]
     private var liveSnapshots: [ActivitySnapshot]?
 
     init(now: Double, utcOffset: Double, registry: ActivityRegistry, pushToken: @escaping (String) -> String,
-         extraButtons: ((String) -> [CardButton])? = nil) {
+         extraButtons: ((String) -> [CardButton])? = nil, lockScreen: LockScreenPrivacy = .full) {
         self.now = now
+        self.lockScreen = lockScreen
         self.utcOffset = utcOffset
         self.registry = registry
         self.pushToken = pushToken
@@ -35,7 +39,10 @@ final class RoundView {
         let id = activity.id.rawValue
         var rendered = view(of: activity).rendered
         if let extraButtons { rendered.buttons = extraButtons(id) + rendered.buttons }
-        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: pushToken(id))
+        let kind = registry.catalog.kind(named: activity.kind)
+        return ActivitySnapshot(activity: activity, rendered: rendered, pushToken: pushToken(id),
+                                lockScreen: kind?.showsOnLockScreen == false ? .off : lockScreen,
+                                kindName: kind?.displayName ?? activity.kind)
     }
 
     private func view(of activity: Activity) -> ActivityView {
@@ -71,6 +78,7 @@ final class RoundView {
         guard style != .standard else { return snapshot }
         var rendered = registry.render(snapshot.activity, now: now, timeZoneOffset: utcOffset, style: style)
         if let extraButtons { rendered.buttons = extraButtons(snapshot.activity.id.rawValue) + rendered.buttons }
-        return ActivitySnapshot(activity: snapshot.activity, rendered: rendered, pushToken: snapshot.pushToken)
+        return ActivitySnapshot(activity: snapshot.activity, rendered: rendered, pushToken: snapshot.pushToken,
+                                lockScreen: snapshot.lockScreen, kindName: snapshot.kindName)
     }
 }
