@@ -15,7 +15,7 @@ CONFIG ?= release
 # logic has one source, data/gnome-shell/shared/; each build's island.js is its header
 # (legacy imports or ES-module imports) followed by the shared files (docs/desktops-gnome.md).
 GNOME_EXTENSIONS = liveactivities@liveactivities.github.io liveactivities-shell45@liveactivities.github.io
-GNOME_SHARED = data/gnome-shell/shared/rows.js data/gnome-shell/shared/island.js
+GNOME_SHARED = data/gnome-shell/shared/rows.js data/gnome-shell/shared/lockscreen.js data/gnome-shell/shared/island.js
 
 .PHONY: all build test run install install-files uninstall clean install-completions install-man package
 

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import time
 
+import lockscreen_gnome
 import panel_gnome_js as js
 import segments_gnome
 from scenario import check, no, yes
@@ -27,6 +28,7 @@ class GnomePanel(GnomeShell):
     name = "gnome-panel"
     packages = ["gnome-shell", "gjs", "gnome-shell-extension-appindicator", "make", "fonts-noto-color-emoji"]
     extensions = [UUID, UUID45, APPINDICATOR]  # both builds enabled, as after an upgrade from 43
+    lockable = True  # the lock screen checks (lockscreen_gnome.py)
 
     def play_panel(self, world, bins, repo, shots):
         """Installs into a prefix, starts the shell with the prefix's data dir first, runs the checks."""
@@ -49,6 +51,8 @@ class PanelRun:
         self.prefix = self.install_prefix(world)
         self.rows = []
         self.daemon = None
+        #: more liveactivityd.conf lines for the next daemon start (the lock screen's privacy)
+        self.daemon_config = ""
 
     # --- plumbing -------------------------------------------------------------------------
 
@@ -104,7 +108,7 @@ class PanelRun:
         home = self.world.path("daemon")
         # The panel rows check the top bar: a focus session must not turn GNOME's banners off here.
         with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
-            f.write("quiet-desktop = off\n")
+            f.write("quiet-desktop = off\n" + self.daemon_config)
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"))
@@ -116,7 +120,7 @@ class PanelRun:
         os.killpg(self.daemon.pid, signal.SIGTERM)
         self.daemon.wait(timeout=10)
 
-    def screenshot(self, name, x, y, width, height):
+    def screenshot(self, name, x, y, width, height, scale="200%"):
         path = os.path.join(self.shots, name)
         raw = self.world.file("shots", name)
         inner = getattr(self.world, "inner", lambda path: path)  # the shell may see the file by another name
@@ -127,7 +131,7 @@ class PanelRun:
                                   [int(x), int(y), int(width), int(height), False, inner(raw)], timeout=30)
         if not ok:
             raise ServerFailed(f"ScreenshotArea refused for {name}")
-        subprocess.run(["convert", raw, "-scale", "200%", path], check=True, timeout=30)
+        subprocess.run(["convert", raw, "-scale", scale, path], check=True, timeout=30)
 
     # --- the checks -----------------------------------------------------------------------
 
@@ -181,6 +185,7 @@ class PanelRun:
         segments_gnome.check_segments(self)
         segments_gnome.check_scheduled(self)
         self.check_buttons()
+        self.check_lock_screen()
         self.check_restart()
         self.check_appindicator()
         self.check_end_and_disable()
@@ -246,6 +251,18 @@ class PanelRun:
         self.add("stale styled apart", check(stale, "its menu title has liveactivities-stale",
                                              f"menu {self.js(js.MENU)}"))
         self.js(js.CLOSE_MENU)
+
+    def check_lock_screen(self):
+        """Issue 26: with a fast beside the paused backup, the focus session and the stale
+        activity, the lock screen shows the first three and "+1 more" (lockscreen_gnome.py)."""
+        self.la("start", "fasting", "protocol=16:8", f"start-time={int(time.time()) - 12 * 3600 - 20 * 60}",
+                "--id", "fasting", "--relevance", "3")
+        lockscreen_gnome.check_lock_screen(self, ["backup", "fasting", "focus", "stale"], ticking="focus")
+        self.la("end", "fasting")
+
+    def lock_screenshot(self):
+        """The whole locked screen, as the user sees it."""
+        self.screenshot(f"{self.shot_prefix}-lockscreen.png", 0, 0, 1280, 800, scale="100%")
 
     def check_restart(self):
         expected = self.compact()

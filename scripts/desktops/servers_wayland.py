@@ -120,21 +120,29 @@ class GnomeShell(Server):
     unsafe_shell_versions = ["43"]
     #: the notification service (a gjs program; an ES module since 45: `gjs -m`)
     notifications_helper = ["gjs", "/usr/share/gnome-shell/org.gnome.Shell.Notifications"]
+    #: whether the shell builds its lock screen (a GDM stand-in on the system bus; issue 26)
+    lockable = False
 
     def start(self, world):
         world.start_bus("system")
+        if self.lockable:
+            self.start_gdm_standin(world)
         env = world.env(GSETTINGS_BACKEND="keyfile", XDG_SESSION_TYPE="wayland", XDG_CURRENT_DESKTOP="GNOME",
                         XDG_DATA_DIRS=self.data_dirs)
         settings = world.file("home", ".config", "glib-2.0", "settings", "keyfile")
         enabled = ", ".join(f"'{uuid}'" for uuid in [UNSAFE_EXTENSION, *self.extensions])
         with open(settings, "w") as f:
             f.write(f"[org/gnome/shell]\nenabled-extensions=[{enabled}]\n"
-                    "disable-user-extensions=false\nwelcome-dialog-last-shown-version='999'\n")
+                    "disable-user-extensions=false\nwelcome-dialog-last-shown-version='999'\n"
+                    # no blank screen and no lock of its own while a long row runs without input
+                    "[org/gnome/desktop/session]\nidle-delay=uint32 0\n")
         extension = world.path("home", ".local", "share", "gnome-shell", "extensions", UNSAFE_EXTENSION)
         with open(os.path.join(extension, "metadata.json"), "w") as f:
             json.dump({"uuid": UNSAFE_EXTENSION, "name": "LiveActivities test: unsafe mode",
                        "description": "Test only: turns on unsafe mode so org.gnome.Shell.Eval works.",
-                       "shell-version": self.unsafe_shell_versions}, f)
+                       "shell-version": self.unsafe_shell_versions,
+                       # Eval must go on answering while the screen is locked (the lock screen checks)
+                       "session-modes": ["user", "unlock-dialog"]}, f)
         with open(os.path.join(extension, "extension.js"), "w") as f:
             f.write(self.unsafe_extension_js)
         self.env = env
@@ -157,6 +165,22 @@ class GnomeShell(Server):
             time.sleep(0.3)
         raise ServerFailed("org.gnome.Shell.Eval stays refused: the unsafe-mode extension did not load\n"
                            + world.log("gnome-shell"))
+
+    def start_gdm_standin(self, world):
+        """GDM's Version on the private system bus and the systemd seats directory: what
+        GNOME Shell's `canLock()` asks before it makes `Main.screenShield` (gdm_standin.py)."""
+        root = getattr(world, "root", "")  # a chroot's shell looks for the seats inside it
+        os.makedirs(os.path.join(root or "/", "run", "systemd", "seats"), exist_ok=True)
+        from world import World
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gdm_standin.py")
+        # On the host (python3-dbus), even for a chroot's shell: the bus socket's outer path reaches it.
+        standin = World.spawn(world, "gdm-standin", ["/usr/bin/python3", script, world.system_address, "48.0"],
+                              env=world.env())
+        deadline = time.time() + 10
+        while not world.has_owner("org.gnome.DisplayManager", address=world.system_address):
+            if standin.poll() is not None or time.time() > deadline:
+                raise ServerFailed("the GDM stand-in did not take org.gnome.DisplayManager\n" + world.log("gdm-standin"))
+            time.sleep(0.1)
 
     def bus(self, world):
         import dbus

@@ -1,5 +1,5 @@
 // GNOME Shell 45 and newer (ES modules). Written at install time as this header, then
-// ../shared/rows.js and ../shared/island.js: the logic has one source for both builds.
+// ../shared/rows.js, ../shared/lockscreen.js and ../shared/island.js: the logic has one source for both builds.
 import Clutter from 'gi://Clutter';
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';

@@ -1,21 +1,31 @@
 // Shared by both builds (see rows.js): Gio, GLib, St, Clutter, Main and PanelMenu come from
-// the build's header; ActivityRow and styleStatus from rows.js, written just before this.
+// the build's header; ActivityRow and styleStatus from rows.js, LockScreenView from
+// lockscreen.js, written just before this.
 //
 // The island: a top-bar button whose label is the daemon's CompactText, with a menu of the
-// live activities. Driven only by the bus: the daemon's name appearing and vanishing,
-// PropertiesChanged of the manager and of each activity, and the ObjectManager's
-// InterfacesAdded/Removed. Every call is asynchronous; destroy() leaves nothing behind.
+// live activities; while the screen is locked, the lock screen's view of them instead (the
+// button and its menu belong to the user session only). Driven only by the bus: the daemon's
+// name appearing and vanishing, PropertiesChanged of the manager and of each activity, and the
+// ObjectManager's InterfacesAdded/Removed; and by the shell: its session mode (locked or not)
+// and GNOME's `show-in-lock-screen`. Every call is asynchronous; destroy() leaves nothing behind.
 const BUS_NAME = 'io.github.liveactivities.LiveActivities1';
 const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
 const LIVE = ['active', 'paused', 'stale'];
 const ROW_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
     'Points', 'SegmentText'];
+const LOCK_PROPERTIES = ['Status', 'Title', 'Body', 'CompactTrailing', 'Progress', 'Segments', 'Points', 'Relevance',
+    'StartedAt', 'LockScreen', 'KindName'];
 
 /** A cached property of a proxy, unpacked (undefined when absent). */
 function cached(proxy, name) {
     const value = proxy.get_cached_property(name);
     return value ? value.deep_unpack() : undefined;
+}
+
+/** The named cached properties of `proxy`, by name. */
+function cachedProperties(proxy, names) {
+    return Object.fromEntries(names.map(name => [name, cached(proxy, name)]));
 }
 
 function cancelled(error) {
@@ -36,9 +46,20 @@ var Island = class Island {
         Main.panel.addToStatusArea('liveactivities', this._button);
         this._watch = Gio.DBus.session.watch_name(BUS_NAME, Gio.BusNameWatcherFlags.NONE,
             () => this._daemonAppeared(), () => this._daemonVanished());
+        this._lock = null;
+        this._locked = false;
+        this._notificationSettings = new Gio.Settings({ schema_id: 'org.gnome.desktop.notifications' });
+        this._privacyChanged = this._notificationSettings.connect('changed::show-in-lock-screen', () => this._syncLock());
+        this._sessionUpdated = Main.sessionMode.connect('updated', () => this._sessionChanged());
+        this._sessionChanged();
     }
 
     destroy() {
+        Main.sessionMode.disconnect(this._sessionUpdated);
+        this._notificationSettings.disconnect(this._privacyChanged);
+        this._notificationSettings = null;
+        this._lock?.destroy();
+        this._lock = null;
         Gio.DBus.session.unwatch_name(this._watch);
         this._daemonVanished();
         this._button.destroy();
@@ -97,14 +118,56 @@ var Island = class Island {
         this._sync();
     }
 
-    /** One row per live activity, most relevant first (relevance, then the newest). */
-    _syncRows() {
+    /** Locked: the lock screen's view in the unlock dialog, and no button. Unlocked: the
+     *  button again, its rows brought up to date. */
+    _sessionChanged() {
+        const locked = this._locked = Main.sessionMode.isLocked;
+        if (locked && !this._lock) {
+            this._button.menu.close();
+            const box = Main.screenShield?._dialog?._notificationsBox;
+            if (box)
+                this._lock = new LockScreenView(box);
+            else
+                log('Live Activities: locked, but the unlock dialog has no notification box to show activities in');
+        } else if (!locked && this._lock) {
+            this._lock.destroy();
+            this._lock = null;
+        }
+        this._syncRows();
+    }
+
+    /** The live activities' proxies, by object path. */
+    _live() {
         const live = new Map();
         for (const object of this._objects?.get_objects() ?? []) {
             const proxy = object.get_interface(ACTIVITY_INTERFACE);
             if (proxy && LIVE.includes(cached(proxy, 'Status')))
                 live.set(object.get_object_path(), proxy);
         }
+        return live;
+    }
+
+    /** The lock screen shows, most relevant first, each live activity the daemon lets it
+     *  show (`LockScreen` not off), and none when GNOME's `show-in-lock-screen` is off. */
+    _syncLock() {
+        if (!this._lock)
+            return;
+        const allowed = this._notificationSettings.get_boolean('show-in-lock-screen');
+        const activities = allowed ? [...this._live().values()].map(proxy => cachedProperties(proxy, LOCK_PROPERTIES))
+            .filter(properties => properties.LockScreen !== 'off')
+            .sort((a, b) => (b.Relevance ?? 0) - (a.Relevance ?? 0) || (b.StartedAt ?? 0) - (a.StartedAt ?? 0)) : [];
+        this._lock.show(activities);
+    }
+
+    /** One row per live activity, most relevant first (relevance, then the newest); while
+     *  locked, the lock screen's view instead (the menu cannot open then). */
+    _syncRows() {
+        if (this._lock) {
+            this._syncLock();
+            this._sync();
+            return;
+        }
+        const live = this._live();
         for (const [path, row] of this._rows) {
             if (!live.has(path)) {
                 row.destroy();
@@ -118,7 +181,7 @@ var Island = class Island {
                 this._rows.set(path, row);
                 this._button.menu.addMenuItem(row.section);
             }
-            row.update(Object.fromEntries(ROW_PROPERTIES.map(name => [name, cached(proxy, name)])));
+            row.update(cachedProperties(proxy, ROW_PROPERTIES));
         }
         this._ordered().forEach((row, index) => {
             this._button.menu.moveMenuItem(row.section, index);
@@ -131,13 +194,13 @@ var Island = class Island {
         return [...this._rows.values()].sort((a, b) => b.relevance - a.relevance || b.startedAt - a.startedAt);
     }
 
-    /** The label is CompactText; the island shows while it is not empty. */
+    /** The label is CompactText; the island shows while it is not empty, in the user session. */
     _sync() {
         const text = this._manager ? cached(this._manager, 'CompactText') ?? '' : '';
         this._label.text = text;
         const top = this._ordered()[0];
         styleStatus(this._label, top ? top.status : 'active');
-        const visible = text !== '';
+        const visible = text !== '' && !this._locked;
         if (!visible)
             this._button.menu.close();
         this._button.visible = visible;
