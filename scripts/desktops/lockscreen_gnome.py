@@ -18,7 +18,6 @@ from scenario import check
 #: What the lock screen shows: the session mode, our column (each visible row's texts, buttons and
 #: bar), its "+N more", every visible label of the lock screen, and the top bar's island.
 LOCK = js.WALK + """
-const Main = imports.ui.main;
 const views = [];
 const find = actor => {
   for (const child of actor.get_children()) {
@@ -26,16 +25,17 @@ const find = actor => {
     else find(child);
   }
 };
-find(Main.layoutManager.screenShieldGroup);
+find(imports.ui.main.layoutManager.screenShieldGroup);
 const view = views.find(v => v.visible) || null;
 const rows = view ? view.get_children().filter(c => c.visible && c.has_style_class_name('liveactivities-lock-row'))
   .map(row => read(row)) : [];
 const more = view ? view.get_children().find(c => c.visible && c.has_style_class_name('liveactivities-lock-more')) : null;
-const button = Main.panel.statusArea['liveactivities'];
-const shield = Main.screenShield;
+const button = imports.ui.main.panel.statusArea['liveactivities'];
+const shield = imports.ui.main.screenShield;
+const shieldGroup = imports.ui.main.layoutManager.screenShieldGroup;
 const dark = !!shield && (shield._shortLightbox.visible || shield._longLightbox.visible);
-return { mode: Main.sessionMode.currentMode, views: views.length, rows, more: more ? more.text : '', dark,
-         screen: Main.layoutManager.screenShieldGroup.visible ? read(Main.layoutManager.screenShieldGroup).texts : [],
+return { mode: imports.ui.main.sessionMode.currentMode, views: views.length, rows, more: more ? more.text : '', dark,
+         screen: shieldGroup.visible ? read(shieldGroup).texts : [],
          buttons: view ? read(view).buttons : [],
          island: !!button && button.visible && button.container.visible };
 """
@@ -65,7 +65,6 @@ PRIVACY = ("new imports.gi.Gio.Settings({ schema_id: 'org.gnome.desktop.notifica
 #: and, for the report, every actor on stage by kind (GNOME's own count moves by ±150 between
 #: two unlocked moments with nothing of ours changing, so it is shown, not compared).
 LEAKS = """
-const Main = imports.ui.main;
 let ours = 0, all = 0;
 const kinds = {};
 const walk = actor => {
@@ -79,8 +78,10 @@ const walk = actor => {
   }
 };
 walk(global.stage);
-const handlers = (Main.sessionMode._signalConnections || []).length;
-const button = Main.panel.statusArea['liveactivities'];
+// GJS keeps a JS emitter's handlers in `_signalConnections`: an array (43), an object by id (48+).
+const connections = imports.ui.main.sessionMode._signalConnections;
+const handlers = Array.isArray(connections) ? connections.length : connections ? Object.keys(connections).length : -1;
+const button = imports.ui.main.panel.statusArea['liveactivities'];
 let island = 0;
 const count = actor => { for (const child of actor.get_children()) { island++; count(child); } };
 if (button) { count(button); count(button.menu.actor); }
@@ -250,7 +251,7 @@ def check_cycles(run, cycles=20):
     log = run.world.log("gnome-shell", tail=100000).splitlines()
     mentions = [line for line in log if run.uuid in line or "Live Activities:" in line
                 or re.search(r"(?i)(island|lockscreen)\.js", line)]
-    clean = first and last["ours"] == 0 and last["handlers"] == first["handlers"] and last["island"] == first["island"]
+    clean = first and last["ours"] == 0 and last["handlers"] == first["handlers"] > 0 and last["island"] == first["island"]
     run.add(f"lock screen: {cycles} locks and unlocks leave nothing", check(
         not failures and clean and not mentions,
         f"island back after each; no lock actor left; session-mode handlers {last['handlers']} and the island's "
