@@ -5,8 +5,8 @@ import ActivityFiles
 import LiveActivitiesContract
 
 /// `liveactivity doctor`: why nothing shows. One line per check (the daemon, the
-/// notification server, the tray watcher, the GNOME extension and Plasma applet, the config
-/// and kind files, push), each problem with a fix; broken checks make the exit status 1.
+/// notification server, the tray watcher, the GNOME extension and Plasma applet, the lock
+/// screen, the config and kind files, push), each problem with a fix; broken checks make the exit status 1.
 struct Doctor {
     /// One check's outcome.
     struct Finding {
@@ -42,11 +42,12 @@ struct Doctor {
             findings.append(Finding(level: .broken, check: "session bus", text: "cannot connect: \(error.message)",
                                     fix: "log in to a desktop session, or export DBUS_SESSION_BUS_ADDRESS"))
         }
-        let dataDirectories = [dataHome] + dataDirs
+        let installed = GnomeExtensionCheck.installedBuilds(dataDirectories: [dataHome] + dataDirs)
         findings.append(GnomeExtensionCheck.evaluate(
-            installed: GnomeExtensionCheck.installedBuilds(dataDirectories: dataDirectories),
+            installed: installed,
             shellVersion: shellVersion ?? GnomeExtensionCheck.installedShellVersion(path: environment["PATH"] ?? ""),
             states: shellStates))
+        findings.append(lockScreenFinding(runningShell: shellVersion, installed: installed, states: shellStates))
         findings += addOnFindings() + fileFindings()
         return findings
     }
@@ -55,6 +56,27 @@ struct Doctor {
     private func focusFindings(_ probes: DoctorProbes) -> [Finding] {
         let config = DaemonConfig.load(path: paths.configFile) { _ in }
         return FocusChecks(probes: probes, config: config, stateDirectory: paths.stateDirectory).run()
+    }
+
+    /// What the lock screen shows (`LockScreenCheck`): GNOME when its shell is on the bus,
+    /// Plasma when the session says KDE.
+    private func lockScreenFinding(runningShell: String?, installed: [GnomeExtensionCheck.InstalledBuild],
+                                   states: [String: GnomeExtensionCheck.ShellState]) -> Finding {
+        let config = DaemonConfig.load(path: paths.configFile) { _ in }
+        let desktop: LockScreenCheck.Desktop
+        if let runningShell {
+            let build = GnomeExtensionCheck.fittingBuild(installed, shellVersion: runningShell)
+            let enabled = states.isEmpty ? nil : build.flatMap { states[$0.uuid] }.map {
+                ($0.state == 1 || $0.state == 8) && $0.error.isEmpty
+            } ?? false
+            desktop = .gnome(version: runningShell, build: build, enabled: enabled,
+                             showInLockScreen: LockScreenCheck.gnomeShowsInLockScreen(environment: environment))
+        } else if (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains("KDE") {
+            desktop = .plasma
+        } else {
+            desktop = .other
+        }
+        return LockScreenCheck.evaluate(desktop: desktop, privacy: config.lockScreen, mpris: config.mpris)
     }
 
     /// `$XDG_DATA_HOME`, where the user's extensions and applets live.

@@ -15,6 +15,8 @@ struct GnomeExtensionCheck {
         var uuid: String
         var path: String
         var shellVersions: [String]
+        /// Its `session-modes`: with `unlock-dialog` it stays enabled on the lock screen (issue 26).
+        var sessionModes: [String] = []
     }
 
     /// What the running shell says of one extension (GetExtensionInfo's `state` and `error`).
@@ -36,8 +38,8 @@ struct GnomeExtensionCheck {
         guard let shellVersion else {
             return Finding(level: .ok, check: "GNOME extension", text: "installed: \(installedText); no GNOME Shell found to match")
         }
-        let major = String(shellVersion.prefix { $0 != "." })
-        guard let fitting = installed.first(where: { $0.shellVersions.contains(major) || $0.shellVersions.contains(shellVersion) }) else {
+        guard let fitting = fittingBuild(installed, shellVersion: shellVersion) else {
+            let major = String(shellVersion.prefix { $0 != "." })
             return Finding(level: .broken, check: "GNOME extension",
                            text: "GNOME Shell \(shellVersion) loads none of the installed builds: \(installedText)",
                            fix: "install a liveactivities release that supports GNOME Shell \(major)")
@@ -62,6 +64,12 @@ struct GnomeExtensionCheck {
         }
     }
 
+    /// The installed build that the shell of `shellVersion` loads, if one declares it.
+    static func fittingBuild(_ installed: [InstalledBuild], shellVersion: String) -> InstalledBuild? {
+        let major = String(shellVersion.prefix { $0 != "." })
+        return installed.first { $0.shellVersions.contains(major) || $0.shellVersions.contains(shellVersion) }
+    }
+
     static func versionsText(_ versions: [String]) -> String {
         guard let first = versions.first, let last = versions.last else { return "no shell version" }
         return versions.count == 1 ? "GNOME \(first)" : "GNOME \(first)–\(last)"
@@ -76,7 +84,8 @@ struct GnomeExtensionCheck {
                 let path = "\(directory)/gnome-shell/extensions/\(uuid)"
                 guard let data = FileManager.default.contents(atPath: path + "/metadata.json") else { continue }
                 let metadata = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-                return InstalledBuild(uuid: uuid, path: path, shellVersions: metadata?["shell-version"] as? [String] ?? [])
+                return InstalledBuild(uuid: uuid, path: path, shellVersions: metadata?["shell-version"] as? [String] ?? [],
+                                      sessionModes: metadata?["session-modes"] as? [String] ?? ["user"])
             }
             return nil
         }

@@ -192,14 +192,21 @@ class PanelRun:
         return self.rows
 
     def check_doctor(self):
-        """`liveactivity doctor` names the build that fits this shell and says it is enabled."""
+        """`liveactivity doctor` names the build that fits this shell and says it is enabled, and
+        says what the lock screen will show (reading GNOME's show-in-lock-screen as the shell does:
+        its keyfile settings, so with the shell's config home and no liveactivityd.conf)."""
         result = subprocess.run([os.path.join(self.prefix, "bin", "liveactivity"), "doctor"],
-                                env=dict(self.daemon_env, XDG_DATA_DIRS=os.path.join(self.prefix, "share")),
+                                env=dict(self.daemon_env, XDG_DATA_DIRS=os.path.join(self.prefix, "share") + ":/usr/share",
+                                         GSETTINGS_BACKEND="keyfile", XDG_CONFIG_HOME=self.world.path("home", ".config")),
                                 capture_output=True, text=True, timeout=30)
         line = next((l for l in result.stdout.splitlines() if "] GNOME extension: " in l), "")
         self.add("doctor: the build fits the shell and is enabled", check(
             line.startswith("[ok] GNOME extension: GNOME Shell ") and f"{self.uuid} fits and is enabled" in line,
             line, f"{line!r}\n{result.stdout}{result.stderr}"))
+        lock = next((l for l in result.stdout.splitlines() if "] lock screen: " in l), "")
+        self.add("doctor: what the lock screen shows", check(
+            lock.startswith("[ok] lock screen: GNOME Shell ") and "title, body, time and bar" in lock
+            and lock.endswith(f"({self.uuid} runs in unlock-dialog)"), lock, f"{lock!r}\n{result.stdout}{result.stderr}"))
 
     def check_menu(self):
         # The menu opens, and is laid out, over the next frames.
