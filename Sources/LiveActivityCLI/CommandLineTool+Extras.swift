@@ -61,8 +61,11 @@ extension CommandLineTool {
             catalog: KindCatalog.load(directories: paths.kindDirectories),
             activityIDs: {
                 guard case .array(_, let rows)? = (try? probes?.call(manager.0, manager.1, manager.2, "List"))??.first else { return [] }
+                // Live and pending ones only: an ended activity takes no command but `get`.
                 return rows.compactMap { row in
-                    if case .structure(let fields) = row { return fields.first?.string } else { return nil }
+                    guard case .structure(let fields) = row, fields.count >= 3,
+                          !["ended", "dismissed"].contains(fields[2].string ?? "") else { return nil }
+                    return fields[0].string
                 }
             },
             kindOfActivity: { id in

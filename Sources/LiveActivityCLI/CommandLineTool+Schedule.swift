@@ -8,7 +8,7 @@ extension CommandLineTool {
     /// Update's options `at`, `cancel-at` and `cancel-all` from the command's words.
     static func scheduleOptions(_ command: ParsedCommand, clock: HumanTime) throws(CLIError) -> [String: DBusValue] {
         var options: [String: DBusValue] = [:]
-        if let at = try command.time("at", clock: clock) { options["at"] = .int64(at) }
+        if let at = try command.scheduleTime("at", clock: clock) { options["at"] = .int64(at) }
         if let cancel = try command.time("cancel-at", clock: clock) { options["cancel-at"] = .int64(cancel) }
         if command.flags.contains("cancel-all") { options["cancel-all"] = .boolean(true) }
         return options

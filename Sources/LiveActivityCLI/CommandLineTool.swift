@@ -64,7 +64,7 @@ public struct CommandLineTool {
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
-            if let startAt = try command.time("at", clock: clock) { options["start-at"] = .int64(startAt) }
+            if let startAt = try command.scheduleTime("at", clock: clock) { options["start-at"] = .int64(startAt) }
             options.merge(Self.pushStartOptions(command)) { $1 }
             let method = command.spec.name == "start" ? "Start" : "Toggle"
             let reply = try client.call(method, [.string(p[0]), .vardict(values.attributes), .vardict(values.state), .vardict(options)])

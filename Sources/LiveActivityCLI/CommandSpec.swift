@@ -167,6 +167,11 @@ extension CommandSpec {
                      "Start, update and end Live Activities shown by liveactivityd.", "", "Commands:"]
         let width = (all.map(\.name.count).max() ?? 0) + 2
         for spec in all { lines.append("  " + spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + spec.summary) }
+        // The two that print files for the shell and man (CommandLineTool+Extras), not calls of the daemon.
+        for (name, summary) in [("completions", "Print the completion script for SHELL (bash, zsh or fish)."),
+                                ("man", "Print a man page: liveactivity, liveactivityd or liveactivityd.conf.")] {
+            lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + summary)
+        }
         lines += ["", "Run 'liveactivity COMMAND --help' for a command's arguments and options.",
                   "Exit status: 0 done, 1 refused by the daemon, 2 usage error, 3 no daemon on the bus."]
         return lines.joined(separator: "\n")

@@ -19,10 +19,17 @@ enum OutputFormat {
         }.joined(separator: "\n")
     }
 
+    /// Whether `key` holds a moment in unix seconds: the properties' `…-at`, and the kinds' time
+    /// attributes (`start-time`, `timer-start`, `timer-end`), shown alike (issue 30 found a fast's
+    /// `start-time` as raw seconds beside a formatted `started-at`).
+    static func isTimeKey(_ key: String) -> Bool {
+        key.hasSuffix("-at") || key.hasSuffix("-time") || key == "timer-start" || key == "timer-end"
+    }
+
     /// A value as a person reads it: times as local date and time, dicts as key=value.
     static func display(_ value: DBusValue, key: String) -> String {
         let value = value.unwrapped
-        if key.hasSuffix("-at"), let seconds = value.integer {
+        if isTimeKey(key), let seconds = value.integer ?? value.double.flatMap({ $0.isFinite ? Int64(exactly: $0.rounded(.down)) : nil }) {
             guard InputLimits.isTime(Double(seconds)) else { return String(seconds) }
             return seconds == 0 ? "-" : Date(timeIntervalSince1970: Double(seconds)).formatted(date: .abbreviated, time: .standard)
         }

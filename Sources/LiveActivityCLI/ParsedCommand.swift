@@ -55,7 +55,19 @@ struct ParsedCommand {
     func time(_ name: String, clock: HumanTime) throws(CLIError) -> Int64? {
         guard let text = options[name] else { return nil }
         guard let seconds = clock.moment(text, anchor: .future) else {
+            if let problem = HumanTime.clockProblem(text) { throw .usage("--\(name) \(text): \(problem)") }
             throw .usage("--\(name) \(text): expected a time: \(HumanTime.acceptedForms)")
+        }
+        return seconds
+    }
+
+    /// `time(name)` for a moment that must come within 366 days (a scheduled start or update,
+    /// as the daemon allows), refused here in the words typed rather than by the bus option.
+    func scheduleTime(_ name: String, clock: HumanTime) throws(CLIError) -> Int64? {
+        guard let seconds = try time(name, clock: clock), let text = options[name] else { return nil }
+        if Double(seconds) - Double(clock.now) > ScheduleLimits.longestAhead {
+            let days = (Double(seconds) - Double(clock.now)) / 86_400
+            throw .usage("--\(name) \(text): that is \(Int(days.rounded(.down))) days ahead; at most 366 days ahead")
         }
         return seconds
     }

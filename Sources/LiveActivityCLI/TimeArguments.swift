@@ -30,6 +30,7 @@ enum TimeArguments {
             }
             let anchor: HumanTime.Anchor = key.contains("start") ? .past : .future
             guard let seconds = clock.moment(text, anchor: anchor) else {
+                if let problem = HumanTime.clockProblem(text) { throw .usage("\(key)=\(text): \(problem)") }
                 throw .usage("\(key)=\(text): expected a time: \(HumanTime.acceptedForms)")
             }
             resolved.append("\(word[..<equals])=\(seconds)")

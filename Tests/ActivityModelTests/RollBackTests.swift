@@ -3,7 +3,7 @@ import Testing
 
 /// A change the daemon cannot persist is taken back without a copy of the registry: what the
 /// calls of an open change replaced is put back, settings included (issue 19 point 1).
-@Suite struct RollBackTests {
+@Suite(.timeLimit(.minutes(2))) struct RollBackTests {
     @Test func rollBackPutsBackEveryActivityAndSetting() throws {
         var registry = shippedRegistry()
         let (kept, _) = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("Kept")],

@@ -34,6 +34,8 @@ struct ShellCompletionTests {
         let f = try DaemonFixture(recorderName: nil)
         #expect(try f.cli(["start", "focus", "--id", "deepwork"]).status == 0)
         #expect(try f.cli(["start", "generic", "title=x", "--id", "backup"]).status == 0)
+        #expect(try f.cli(["start", "generic", "title=gone", "--id", "gone"]).status == 0)
+        #expect(try f.cli(["end", "gone"]).status == 0)
         let got = try bashCandidates([
             "liveactivity st",
             "liveactivity start ",
@@ -51,7 +53,7 @@ struct ShellCompletionTests {
         #expect(got[3] == ["16:8", "18:6"], "bash already has protocol= and 1 before the word break")
         #expect(got[4] == ["completed", "cancelled"])
         #expect(got[5] == ["--format", "--help"])
-        #expect(Set(got[6]) == ["deepwork", "backup"], "ids asked of the daemon")
+        #expect(Set(got[6]) == ["deepwork", "backup"], "live ids asked of the daemon, not the ended one (issue 30)")
         #expect(got[7] == ["progress="], "state keys of the activity's kind; attributes are fixed")
         #expect(got[8] == ["on", "off"])
     }

@@ -40,7 +40,8 @@ import LiveActivitiesService
 
 /// The checks `LocalTimeTests` runs in a process of its own, whose `TZ` was set when it
 /// started; off (skipped) in every other run.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["LIVEACTIVITIES_ZONE_CHECK"] != nil),
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["LIVEACTIVITIES_ZONE_CHECK"] != nil,
+                 "runs only in the process LocalTimeTests starts with TZ set"),
        .timeLimit(.minutes(5)))
 struct LocalTimeInZoneTests {
     /// 2026-01-01T00:00:00Z.

@@ -38,6 +38,28 @@ struct FakeTimeSchema: KeySchema, TimeKeySchema {
         }
     }
 
+    /// Issue 30: a clock time out of range says which part, and a schedule too far ahead says so
+    /// in the words typed, never with the bus option's name or unix seconds.
+    @Test func anOutOfRangeClockOrAFarScheduleSaysWhatIsWrong() throws {
+        let start = try ParsedCommand(spec: try #require(CommandSpec.named("start")), words: ["focus", "--at", "25:99"])
+        #expect(throws: CLIError.usage("--at 25:99: the hour 25 is out of range (0 to 23)")) {
+            try start.scheduleTime("at", clock: Self.clock)
+        }
+        let minute = try ParsedCommand(spec: try #require(CommandSpec.named("start")), words: ["focus", "--at", "tomorrow 12:75"])
+        #expect(throws: CLIError.usage("--at tomorrow 12:75: the minute 75 is out of range (0 to 59)")) {
+            try minute.scheduleTime("at", clock: Self.clock)
+        }
+        let far = try ParsedCommand(spec: try #require(CommandSpec.named("start")), words: ["focus", "--at", "+400d"])
+        #expect(throws: CLIError.usage("--at +400d: that is 400 days ahead; at most 366 days ahead")) {
+            try far.scheduleTime("at", clock: Self.clock)
+        }
+        #expect(throws: CLIError.usage("start-time=24:00: the hour 24 is out of range (0 to 23)")) {
+            try TimeArguments.resolve(["start-time=24:00"], kind: "fasting", schema: FakeTimeSchema(), clock: Self.clock)
+        }
+        let near = try ParsedCommand(spec: try #require(CommandSpec.named("start")), words: ["focus", "--at", "+366d"])
+        #expect(try near.scheduleTime("at", clock: Self.clock) == 1_796_122_800 + 366 * 86_400)
+    }
+
     @Test func optionsTakeTheSameForms() throws {
         let spec = try #require(CommandSpec.named("end"))
         let parsed = try ParsedCommand(spec: spec, words: ["x", "--dismiss-at", "20:00"])

@@ -55,6 +55,23 @@ public struct HumanTime: Sendable {
         return instant(localSeconds: local)
     }
 
+    /// What is wrong with `text` when it has the shape of a clock time (`HH:MM`, `HH:MM:SS`,
+    /// maybe after today/yesterday/tomorrow) but a part out of range, in the words of the
+    /// person who typed it: "the hour 25 is out of range (0 to 23)"; nil otherwise.
+    public static func clockProblem(_ text: String) -> String? {
+        guard let last = text.trimmingSpaces.split(separator: " ").last else { return nil }
+        let parts = last.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        let names = ["hour", "minute", "second"], limits = [23, 59, 59]
+        for (index, part) in parts.enumerated() {
+            if let value = Int(part), value > limits[index] {
+                return "the \(names[index]) \(value) is out of range (0 to \(limits[index]))"
+            }
+        }
+        return nil
+    }
+
     /// Seconds from `90`, `90s`, `25m`, `2h`, `1d` or `1h30m` (an optional leading `+`).
     public static func duration(_ text: String) -> Int64? {
         var body = Substring(text.trimmingSpaces)

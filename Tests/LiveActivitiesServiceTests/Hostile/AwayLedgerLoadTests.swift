@@ -5,7 +5,7 @@ import Testing
 /// `away.json` is read back at start-up and its times feed arithmetic and `Int` conversions
 /// (the "Welcome back" minutes): an entry with a time no clock gives is forgotten on load, a
 /// sound one beside it is kept.
-@Suite struct AwayLedgerLoadTests {
+@Suite(.timeLimit(.minutes(2))) struct AwayLedgerLoadTests {
     @Test func entriesWithTimesOutsideTheLimitsAreForgottenOnLoad() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("away-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import Testing
 /// everything on the bus (the activity's properties, `Get`, `CompactText`, PropertiesChanged
 /// and the timer that keeps them current) keeps the standard style, so `liveactivity watch`,
 /// LiveActivityKit and every panel count seconds (DESIGN.md, issue 19 point 3).
-@Suite struct BusStyleTests {
+@Suite(.timeLimit(.minutes(2))) struct BusStyleTests {
     private static let gnomeLike = ServerProfile(routineUrgencyLow: true, showsSeconds: false)
 
     @Test func theBusKeepsItsSecondsWhileTheCardDropsThem() throws {

@@ -7,7 +7,7 @@ import Testing
 /// The daemon paces routine cards itself (one per activity per second, as the presenter
 /// does), so a flood of updates hands the notification thread one card per second, not one
 /// per update; the latest card wins and an alert never waits (issue 19 point 1).
-@Suite struct CardPacingTests {
+@Suite(.timeLimit(.minutes(2))) struct CardPacingTests {
     @Test func aFloodOfUpdatesHandsOneCardPerSecondTheLatestWinning() throws {
         let world = try ServiceWorld(cardInterval: 1)
         let sink = try #require(world.sink)

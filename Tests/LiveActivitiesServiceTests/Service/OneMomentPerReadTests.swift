@@ -7,7 +7,7 @@ import Testing
 /// clock and the zone together, once per moment) and one render per activity, however many
 /// properties the reply carries (issue 19 point 1). Before, each of the 19 properties took a
 /// snapshot of its own.
-@Suite struct OneMomentPerReadTests {
+@Suite(.timeLimit(.minutes(2))) struct OneMomentPerReadTests {
     @Test func getAllGetAndGetManagedObjectsEachReadOneMoment() throws {
         let world = try ServiceWorld()
         let ids = try (0..<3).map { _ in try world.client.start("focus", attributes: ["minutes": .uint32(25)]) }

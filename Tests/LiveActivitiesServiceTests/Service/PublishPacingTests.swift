@@ -7,7 +7,7 @@ import Testing
 /// interval at once, then one at its end): every Update still gets its ActivityUpdated, in
 /// order, but the activity is rendered and announced once per round with its latest values
 /// (issue 19 point 1).
-@Suite struct PublishPacingTests {
+@Suite(.timeLimit(.minutes(2))) struct PublishPacingTests {
     @Test func aFloodIsPublishedInOneRoundWithEverySignalAndTheLatestValues() throws {
         let world = try ServiceWorld(publishInterval: 0.05)
         let id = try world.client.start("generic", state: ["title": .string("Build")])

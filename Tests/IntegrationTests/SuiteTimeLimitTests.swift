@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Every suite has a time limit (docs/contributing.md; issue 30 found six without one): a test
+/// that hangs must fail, not hold its shard until the 10-minute backstop. Read from the test
+/// sources: the argument list of each Suite attribute names a `.timeLimit`, and a file with tests declares
+/// its suite (an implicit one would have none).
+@Suite("Every suite has a time limit", .timeLimit(.minutes(1)))
+struct SuiteTimeLimitTests {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("..").standardized
+
+    /// Each `@Suite` attribute's argument list ("" for a bare `@Suite`), matched by parentheses
+    /// outside string literals.
+    static func suiteAttributes(in source: String) -> [String] {
+        var result: [String] = []
+        let characters = Array(source)
+        let marker = Array("@Suite")
+        var index = 0
+        while index + marker.count <= characters.count {
+            guard Array(characters[index..<index + marker.count]) == marker else { index += 1; continue }
+            var cursor = index + marker.count
+            guard cursor < characters.count, characters[cursor] == "(" || characters[cursor].isWhitespace else {
+                index = cursor
+                continue
+            }
+            var text = ""
+            if characters[cursor] == "(" {
+                var depth = 0, inString = false
+                repeat {
+                    let character = characters[cursor]
+                    if character == "\"" { inString.toggle() }
+                    if !inString { depth += character == "(" ? 1 : character == ")" ? -1 : 0 }
+                    text.append(character)
+                    cursor += 1
+                } while cursor < characters.count && depth > 0
+            }
+            result.append(text)
+            index = cursor
+        }
+        return result
+    }
+
+    @Test func everySuiteInTheTestSourcesHasOne() throws {
+        let files = try #require(FileManager.default.enumerator(atPath: Self.tests.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        var missing: [String] = []
+        for file in files {
+            let source = try String(contentsOf: Self.tests.appendingPathComponent(file), encoding: .utf8)
+            guard source.contains("@Test") else { continue }
+            let suites = Self.suiteAttributes(in: source)
+            if suites.isEmpty { missing.append("\(file): tests outside a declared @Suite") }
+            for suite in suites where !suite.contains(".timeLimit(") {
+                missing.append("\(file): @Suite\(suite.prefix(60))")
+            }
+        }
+        #expect(files.count > 50, "the test sources were found")
+        #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
+    }
+}
