@@ -5,7 +5,7 @@ import Testing
 /// were missing, though README and the man page tell people to run them).
 @Suite(.timeLimit(.minutes(1))) struct HelpOverviewTests {
     @Test func everyCommandIsListed() {
-        let lines = CommandSpec.overview.split(separator: "\n").map { $0.trimmingPrefix(" ") }
+        let lines = CommandSpec.overview.split(separator: "\n").map { $0.drop { $0 == " " } }
         for name in CommandSpec.all.map(\.name) + ["completions", "man"] {
             #expect(lines.contains { $0.hasPrefix(name + " ") }, "\(name) is missing from --help")
         }
