@@ -18,11 +18,16 @@ GNOME_EXTENSIONS = liveactivities@liveactivities.github.io liveactivities-shell4
 GNOME_SHARED = data/gnome-shell/shared/rows.js data/gnome-shell/shared/lockscreen.js data/gnome-shell/shared/island.js
 
 .PHONY: all build test run install install-files uninstall clean install-completions install-man package
+# bash with pipefail: the builds below filter SwiftPM's warning about GLib's -pthread (not ours to
+# silence) without hiding a failed build.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+SWIFT_BUILD = swift build -c $(CONFIG) 2>&1 | sed '/prohibited flag(s): -pthread/d'
 
 all: build
 
 build:
-	swift build -c $(CONFIG)
+	$(SWIFT_BUILD)
 
 test:
 	scripts/test
@@ -31,7 +36,7 @@ run:
 	scripts/run
 
 install: build
-	$(MAKE) install-files BIN="$$(swift build -c $(CONFIG) --show-bin-path)"
+	$(MAKE) install-files BIN="$$(swift build -c $(CONFIG) --show-bin-path 2>/dev/null)"
 
 # Copies built binaries from BIN and the data files; `install` builds first.
 install-files: install-completions install-man
