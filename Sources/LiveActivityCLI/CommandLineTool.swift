@@ -153,19 +153,18 @@ public struct CommandLineTool {
         if !lines.isEmpty { output(lines.joined(separator: "\n")) }
     }
 
+    /// Every activity, most relevant first: a line each (id, kind, status, title), or with
+    /// `--json` each one's every property as `get --json` gives it, from one bus call.
     private func list(_ client: BusClient, json: Bool) throws(CLIError) {
-        guard case .array(_, let rows)? = try client.call("List").first else { return }
-        var objects: [[String: Any]] = []
-        var lines: [String] = []
-        for row in rows {
-            guard case .structure(let fields) = row, fields.count == 4,
-                  let id = fields[0].string, let kind = fields[1].string, let status = fields[2].string else { continue }
-            let properties = (try? client.call("Get", [.string(id)]).first?.vardict) ?? nil
-            let title = properties?["title"]?.string ?? ""
-            objects.append(["id": id, "kind": kind, "status": status, "title": title])
-            lines.append([id, kind, status, title].joined(separator: "\t"))
+        let activities = try ActivityListing.read(client)
+        if json {
+            output(OutputFormat.json(activities.map { $0.mapValues(OutputFormat.jsonObject) }))
+            return
         }
-        if json { output(OutputFormat.json(objects)) } else if !lines.isEmpty { output(lines.joined(separator: "\n")) }
+        let lines = activities.map { properties in
+            ["id", "kind", "status", "title"].map { properties[$0]?.string ?? "" }.joined(separator: "\t")
+        }
+        if !lines.isEmpty { output(lines.joined(separator: "\n")) }
     }
 
     private func status(_ client: BusClient, json: Bool) throws(CLIError) {

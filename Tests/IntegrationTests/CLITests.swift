@@ -35,6 +35,27 @@ struct CLITests {
         #expect(try f.client.get("backup")["reason"]?.string == "completed")
     }
 
+    /// Issue 30: `list --json` answers from one GetManagedObjects call with every property of
+    /// each activity, as `get --json` gives it, in `List`'s order (the Plasma 5.27 applet reads
+    /// its rows with it, one process instead of 1 + N).
+    @Test func listJSONIsEveryGetInListsOrder() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        _ = try f.client.start("generic", state: ["title": .string("Low")], options: ["id": .string("low"), "relevance": .double(-1)])
+        _ = try f.client.start("focus", attributes: ["session-type": .string("Pomodoro")], options: ["id": .string("focus")])
+        _ = try f.client.start("generic", state: ["title": .string("High")], options: ["id": .string("high"), "relevance": .double(5)])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(f.cli(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["id"] as? String } == (try f.client.list().map { $0[0] }), "List's order")
+        for row in rows {
+            let id = try #require(row["id"] as? String)
+            let get = try #require(try JSONSerialization.jsonObject(with: Data(f.cli(["get", "--json", id]).stdout.utf8)) as? [String: Any])
+            #expect(Set(row.keys) == Set(get.keys), "\(id): the same keys as get --json")
+            #expect(row["title"] as? String == get["title"] as? String && row["kind-name"] as? String == get["kind-name"] as? String)
+        }
+        let text = try f.cli(["list"]).stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(text.map { $0[0] } == ["high", "focus", "low"])
+        #expect(text.first == ["high", "generic", "active", "High"])
+    }
+
     @Test func valuesAreTypedAndExplicitTypesWin() throws {
         let f = try DaemonFixture(recorderName: nil)
         _ = try f.cli(["start", "generic", "title:s=2024", "count=3", "ratio=0.5", "flag=true", "--id", "typed"])

@@ -28,27 +28,15 @@ function quote(text) {
     return "'" + String(text).replace(/'/g, "'\\''") + "'";
 }
 
-// One shell command printing a JSON array with the `get --json` object of every activity.
+// The one command that prints every activity with every property, as a JSON array of
+// `get --json` objects, from one bus call (`liveactivity list --json`: GetManagedObjects).
 function rowsCommand(installed) {
-    var la = quote(cli(installed));
-    return "sh -c " + quote("printf '['; sep=''; for id in $(" + la + " list | cut -f1); do printf '%s' \"$sep\"; "
-                            + la + " get --json \"$id\" || printf 'null'; sep=','; done; printf ']'");
+    return quote(cli(installed)) + " list --json";
 }
 
 // The command pressing button `key` of activity `id`.
 function actionCommand(installed, id, key) {
     return quote(cli(installed)) + " action " + quote(id) + " " + quote(key);
-}
-
-// The data of our tray item among the `statusnotifieritem` engine's sources, or null.
-function ourItem(sources, data) {
-    for (var i = 0; i < sources.length; i++) {
-        var item = data[sources[i]];
-        if (item && item.Id === trayItemId) {
-            return item;
-        }
-    }
-    return null;
 }
 
 // The compact text while something is live (the item's Title then), else "".

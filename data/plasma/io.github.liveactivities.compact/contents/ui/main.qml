@@ -3,9 +3,10 @@
 //
 // Event-driven: the compact text is the daemon's tray item's Title, which Plasma's
 // `statusnotifieritem` engine follows through the item's own change signals (the same data
-// the system tray uses). The rows are read with the CLI only when the popup opens and then
-// on each change of the item while it stays open; a button runs `liveactivity action`. No
-// timer: with the popup closed the applet starts no process at all.
+// the system tray uses). The rows are read with one CLI process and one bus call
+// (`liveactivity list --json`) only when the popup opens and then on each change of the item
+// while it stays open; a button runs `liveactivity action`. No timer: with the popup closed the
+// applet starts no process at all.
 import QtQuick 2.15
 import QtQuick.Layouts 1.15
 import org.kde.plasma.plasmoid 2.0
