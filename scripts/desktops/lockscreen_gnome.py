@@ -51,6 +51,20 @@ globalThis.liveActivitiesTestPointer.notify_relative_motion(imports.gi.GLib.get_
 return true;
 """
 
+#: GNOME 49+'s media cards on the lock screen (`MediaMessage`, one per MPRIS player that can play):
+#: the visible texts of each.
+MEDIA = js.WALK + """
+const cards = [];
+const find = actor => {
+  for (const child of actor.get_children()) {
+    if (child.constructor.name === 'MediaMessage') { if (child.visible) cards.push(read(child).texts); }
+    else find(child);
+  }
+};
+find(imports.ui.main.layoutManager.screenShieldGroup);
+return cards;
+"""
+
 LOCK_NOW = "imports.ui.main.screenShield.lock(false); return imports.ui.main.sessionMode.currentMode;"
 UNLOCK_NOW = "imports.ui.main.screenShield.deactivate(false); return imports.ui.main.sessionMode.currentMode;"
 MODE = "return imports.ui.main.sessionMode.currentMode;"
@@ -137,6 +151,10 @@ def check_lock_screen(run, live_ids, ticking):
     check_rows(run, live_ids)
     check_follows(run, live_ids, ticking)
     check_privacy(run, live_ids)
+    version = str(run.shell.bus(run.world).call_blocking("org.gnome.Shell", "/org/gnome/Shell",
+                  "org.freedesktop.DBus.Properties", "Get", "ss", ["org.gnome.Shell", "ShellVersion"], timeout=20))
+    if int(version.split(".")[0]) >= 49:
+        check_media_card(run)
     unlocked = unlock(run)
     back = unlocked and run.wait(lambda: run.label() == run.compact() and run.label(), timeout=5)
     run.add("lock screen: unlock brings the island back", check(back, f"user mode, island \"{back}\"",
@@ -228,6 +246,23 @@ def check_privacy(run, live_ids):
     run.daemon_config = ""
     run.start_daemon()
     run.wait(lambda: len(run.js(LOCK)["rows"]) == min(3, len(live_ids)), timeout=6)
+
+
+def check_media_card(run):
+    """GNOME 49+ shows each MPRIS player that can play as a media card on the lock screen: ours,
+    the most relevant timer (its title, and the by-the-minute line as the artist)."""
+    player = "org.mpris.MediaPlayer2.liveactivities"
+    bus = run.shell.bus(run.world)
+    try:
+        metadata = bus.call_blocking(player, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties", "Get", "ss",
+                                     ["org.mpris.MediaPlayer2.Player", "Metadata"], timeout=10)
+        title = str(metadata.get("xesam:title", ""))
+    except Exception as error:  # noqa: BLE001 - no player is the verdict, not a crash of the row
+        run.add("lock screen: GNOME's media card shows our player", ("no", f"our MPRIS player: {error}"))
+        return
+    cards = run.wait(lambda: (lambda c: c if any(title in " ".join(t) for t in c) else None)(run.js(MEDIA)), timeout=5)
+    run.add("lock screen: GNOME's media card shows our player", check(cards and title, f"\"{title}\": "
+            + "; ".join(" / ".join(t) for t in (cards or [])), f"player title {title!r}, media cards {run.js(MEDIA)}"))
 
 
 def check_cycles(run, cycles=20):
