@@ -225,8 +225,9 @@ def check_panel(run):
 
 
 def reads(run):
-    """The applet's row reads so far: `List` calls on the daemon (the scenario itself never lists)."""
-    return run.record().calls("List", "io.github.liveactivities.LiveActivities1")
+    """The applet's row reads so far: `GetManagedObjects` calls on the daemon, one per read
+    (`liveactivity list --json`; the scenario lists only in check_rows, before the counts)."""
+    return run.record().calls("GetManagedObjects", "org.freedesktop.DBus.ObjectManager")
 
 
 def check_tray(run):
