@@ -283,7 +283,10 @@ class PanelRun:
     def check_appindicator(self):
         expected = self.compact()
         titles = [str(self.get(a)["title"]) for a in ("backup", "focus")]
-        key = f"StatusNotifierItem-{self.daemon.pid}-1"  # the running daemon's item (an earlier one may linger)
+        # The running daemon's item (an earlier one may linger): it registers by object path, so the
+        # AppIndicator knows it as `<unique name>@/StatusNotifierItem`.
+        key = str(self.shell.bus(self.world).call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                           "org.freedesktop.DBus", "GetNameOwner", "s", [BUS])) + "@"
 
         def shown():
             for item in self.js(js.APPINDICATORS):

@@ -199,7 +199,7 @@ class PanelChecks:
         ours = self.run.wait(lambda: [str(i) for i in self.run.bus_call(
             "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.freedesktop.DBus.Properties", "Get", "ss",
             ["org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems"])
-            if "StatusNotifierItem-%d-" % self.run.daemon.pid in str(i)], timeout=10)
+            if str(i).startswith(self.run.daemon_name + "/")], timeout=10)  # registered by path: `<unique name>/path`
         if not ours:
             return no(f"kded6's watcher lists {list(map(str, items))}, not ours")
         self.tray_name = ours[0].split("/")[0]

@@ -234,7 +234,7 @@ def check_tray(run):
     """Our StatusNotifierItem is registered with kded5's watcher, Active, with an icon Breeze has."""
     items = run.bus_call("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.freedesktop.DBus.Properties",
                          "Get", "ss", ["org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems"])
-    ours = [str(i) for i in items if "StatusNotifierItem-%d-" % run.daemon.pid in str(i)]
+    ours = [str(i) for i in items if str(i).startswith(run.daemon_name + "/")]  # registered by path: `<unique name>/path`
     if not ours:
         return no(f"kded5's watcher lists {list(map(str, items))}, not ours")
     name = run.tray_name = ours[0].split("/")[0]

@@ -118,13 +118,21 @@ public final class StatusNotifierItem {
         announceStatusAndLabel()
     }
 
-    /// `RegisterStatusNotifierItem(busName)`, sent without waiting for (or wanting) a reply.
+    /// `RegisterStatusNotifierItem(path)`, sent without waiting for (or wanting) a reply. The
+    /// item is named by its object path (the watcher takes the sender's unique name with it), as
+    /// libayatana-appindicator does, not by `busName`: for an item named by a well-known name,
+    /// GNOME's AppIndicator extension (43 in Debian 12, `appIndicator.js`) also starts a
+    /// `NameWatcher`, whose asynchronous "appeared" resets the item's `Id` and `Menu` when it
+    /// comes after the proxy's `GetAll`; its re-read a second later then throws in
+    /// `GLib.Variant.equal(null)` ("Argument two may not be null") and the item is destroyed
+    /// (issue 28: 2 of 5 starts here). By path there is no such watcher and no race. KDE's and
+    /// waybar's watchers take both forms (the path one is how ayatana items register there).
     private func register() {
         labelAnnouncementDue = true
         do {
             let call = try DBusMessage.methodCall(destination: Self.watcherName, path: Self.watcherPath,
                                                   interface: Self.watcherName, member: "RegisterStatusNotifierItem")
-            try call.append([.string(busName)])
+            try call.append([.string(Self.path)])
             call.noReplyExpected = true
             connection.send(call)
         } catch {
