@@ -122,6 +122,26 @@ import TestSupport
         #expect(world.history().last?.awaySeconds == 780)
     }
 
+    /// Mutter sends `WatchFired` to the watch's owner alone; another connection that sends one
+    /// with the same watch id, broadcast or straight to the daemon, pauses nothing (issue 28,
+    /// row 6). The client's own later call is the barrier: the bus delivers its messages in order.
+    @Test func aSpoofedWatchFiredDoesNotPause() throws {
+        let away = try Away()
+        let watch = try #require(away.monitor.idleWatch())
+        let service = try #require(away.world.client.connection.owner(of: BusNames.busName))
+        for destination in [nil, service] {
+            let spoof = try DBusMessage.signal(path: FakeMutterIdleMonitor.path, interface: FakeMutterIdleMonitor.name,
+                                               member: "WatchFired")
+            try spoof.append([.uint32(watch.id)])
+            if let destination { spoof.destination = destination }
+            away.world.client.connection.send(spoof)
+        }
+        away.world.sync()
+        #expect(away.status == "active", "only the monitor's own WatchFired counts")
+        try away.goIdle(at: ServiceWorld.t0 + 300)
+        #expect(away.status == "paused", "the real one still does")
+    }
+
     @Test func withoutAnIdleMonitorNothingPauses() throws {
         let world = try ServiceWorld.focused(FakeDoNotDisturb())
         let id = try world.client.start("focus", attributes: ["minutes": .uint32(25)])

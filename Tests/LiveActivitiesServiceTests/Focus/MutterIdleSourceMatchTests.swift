@@ -22,6 +22,7 @@ import TestSupport
 
     @Test func aSourceTakesItsMatchRuleWithIt() throws {
         let bus = try PrivateBus()
+        let monitor = try FakeMutterIdleMonitor(bus: bus)  // a source is made only for a monitor on the bus
         let connection = try DBusConnection(address: bus.address)
         let before = try matchRules(on: connection)
         var source: MutterIdleSource? = MutterIdleSource(connection: connection)
@@ -34,5 +35,6 @@ import TestSupport
         // RemoveMatch goes without waiting for its reply; GetStats on the same connection is
         // handled after it, so this count already includes every removal.
         #expect(try matchRules(on: connection) == before)
+        withExtendedLifetime(monitor) {}
     }
 }
