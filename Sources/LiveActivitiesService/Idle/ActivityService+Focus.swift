@@ -183,6 +183,7 @@ extension ActivityService {
             entry.pending = pending
             focus.ledger.set(id, entry)
             let minutes = Int(saturating: (now - pending.idleSince) / 60)
+            Log.info("\(id): the user is back after \(minutes) min away; asking whether that time counts")
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Idle on real KDE Plasma 6.3 (issue 28), in the Debian 13 chroot (scripts/desktops/chroot), with
+"""Idle from the real sources (issue 28), in the Debian 13 chroot (scripts/desktops/chroot), with
 our daemon and CLI built on the host, on the chroot's session bus:
 
 - `x11`: ksmserver on Xvfb, which hosts kscreenlocker's org.freedesktop.ScreenSaver and owns
@@ -12,9 +12,12 @@ our daemon and CLI built on the host, on the chroot's session bus:
   and must say "Wayland ext-idle-notify-v1"; a focus session pauses after 30 s idle. Under
   Wayland KWin itself hosts kscreenlocker (org.freedesktop.ScreenSaver): its
   GetSessionIdleTime answers NotSupported.
+- `sway`: sway 1.10 headless as nobody (ext-idle-notify-v1; Debian 12's sway 1.7 offers only
+  org_kde_kwin_idle, which WaylandIdleTests covers): "Wayland ext-idle-notify-v1", a pause after
+  30 s, and the return after `swaymsg seat seat0 cursor move` (the daemon's log).
 
-Usage: scripts/desktops/idle_kde.py [x11] [wayland]   (both by default; about 90 s)
-Prints one line per check, `idle_kde: N passed, N failed`; exits 1 when one failed.
+Usage: scripts/desktops/idle_sources.py [x11] [wayland] [sway]   (all by default; about 2 min)
+Prints one line per check, `idle_sources: N passed, N failed`; exits 1 when one failed.
 """
 import os
 import subprocess
@@ -178,13 +181,59 @@ def wayland(root, bins):
         session.remove()
 
 
+def sway(root, bins):
+    world = World("idle-sway")
+    session = ChrootSession(root, world)
+    try:
+        nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        for path in (session.runtime, session.home):
+            os.chown(session.host(path), 65534, 65534)
+        config = os.path.join(session.dir, "sway.conf")
+        with open(session.host(config), "w") as f:
+            f.write("xwayland disable\noutput HEADLESS-1 resolution 1280x800\n")
+        env = session.env(WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1", WLR_RENDERER="pixman")
+        session.start_bus()
+        env["DBUS_SESSION_BUS_ADDRESS"] = session.address
+        compositor = session.spawn("sway", [*nobody, "sway", "--config", config], env)
+        run = session.host(session.runtime)
+        deadline = time.time() + 20
+        socket = None
+        while time.time() < deadline and socket is None and compositor.poll() is None:
+            socket = next((name for name in os.listdir(run) if name.startswith("wayland-") and not name.endswith(".lock")), None)
+            time.sleep(0.2)
+        check("sway: sway 1.10 headless runs", socket is not None, "" if socket else world.log("sway", 10))
+        if socket is None:
+            return
+        daemon = Daemon(world, bins, WAYLAND_DISPLAY=os.path.join(run, socket))
+        line = daemon.idle_line()
+        check("sway: the daemon binds ext_idle_notifier_v1", "Wayland ext-idle-notify-v1" in line, line)
+        started = time.time()
+        id = daemon.cli("start", "focus", "minutes=25").strip()
+        paused = daemon.wait_status(id, "paused", 45)
+        waited = time.time() - started
+        check("sway: sway says idle and the session pauses after 30 s", paused and waited >= 29, f"after {waited:.1f} s")
+        back = "the user is back" in daemon.log()
+        check("sway: no return before the user moves", not back)
+        ipc = next(name for name in os.listdir(run) if name.startswith("sway-ipc."))
+        moved = session.run([*nobody, "swaymsg", "-s", os.path.join(session.runtime, ipc), "seat", "seat0", "cursor", "move", "5", "5"],
+                            env=env)
+        deadline = time.time() + 10
+        while time.time() < deadline and not back:
+            back = "the user is back" in daemon.log()
+            time.sleep(0.2)
+        check("sway: a swaymsg pointer move is the user's return", back, moved.stdout.strip() + moved.stderr.strip())
+    finally:
+        world.stop()
+        session.remove()
+
+
 def main():
-    wanted = sys.argv[1:] or ["x11", "wayland"]
+    wanted = sys.argv[1:] or ["x11", "wayland", "sway"]
     root = make_chroot("trixie")
     bins = binaries()
     for name in wanted:
-        {"x11": x11, "wayland": wayland}[name](root, bins)
-    print(f"idle_kde: {sum(results)} passed, {len(results) - sum(results)} failed")
+        {"x11": x11, "wayland": wayland, "sway": sway}[name](root, bins)
+    print(f"idle_sources: {sum(results)} passed, {len(results) - sum(results)} failed")
     return 0 if all(results) else 1
 
 
