@@ -54,7 +54,7 @@ struct IdleSources {
             switch kind {
             case .mutter:
                 if (try? connection.nameHasOwner(MutterIdleSource.busName)) == true,
-                   let source = MutterIdleSource(connection: connection) {
+                   let source = MutterIdleSource(connection: connection, clock: clock, tuning: tuning) {
                     return source
                 }
             case .wayland:

@@ -7,7 +7,8 @@ import DBus
 ///
 /// Mutter sends `WatchFired` to the watch's owner alone, but any connection on the bus can send
 /// a signal of that name too: only one from the connection that owns the monitor's name (its
-/// unique name, read when the source is made; a new owner makes a new source) counts.
+/// unique name, read when the source is made; a new owner makes a new source) counts. A watch
+/// the monitor refused (or did not answer for) is asked for again with back-off (`IdleRetry`).
 final class MutterIdleSource: IdleSource {
     static let busName = IdleSourceChoice.mutter.rawValue
     static let path = "/org/gnome/Mutter/IdleMonitor/Core"
@@ -23,6 +24,10 @@ final class MutterIdleSource: IdleSource {
     private var watches: [UInt32: (oneShot: Bool, action: () -> Void)] = [:]
     /// Bumped on every stop, so a reply to an AddWatch sent before it is dropped.
     private var generation = 0
+    private let clock: ServiceClock
+    private let tuning: IdleTuning
+    private var retry: IdleRetry
+    private var retryWakeup: WakeupToken?
 
     /// The bus match this source added (removed again when it goes, so a monitor that comes and
     /// goes many times does not pile matches up on the bus).
@@ -30,9 +35,12 @@ final class MutterIdleSource: IdleSource {
     private var matchAdded = false
 
     /// Nil when nobody owns the monitor's name.
-    init?(connection: DBusConnection) {
+    init?(connection: DBusConnection, clock: ServiceClock, tuning: IdleTuning = IdleTuning()) {
         guard let owner = connection.owner(of: Self.busName) else { return nil }
         self.connection = connection
+        self.clock = clock
+        self.tuning = tuning
+        retry = IdleRetry(first: tuning.retryAfter, longest: tuning.longestRetry)
         self.owner = owner
         watchFiredRule = "type='signal',sender='\(owner)',path='\(Self.path)',interface='\(Self.busName)',member='WatchFired'"
         do {
@@ -65,6 +73,8 @@ final class MutterIdleSource: IdleSource {
 
     func stopWatching() {
         generation += 1
+        if let retryWakeup { clock.cancel(retryWakeup) }
+        retryWakeup = nil
         for id in watches.keys {
             connection.callMethodAsync(destination: owner, path: Self.path, interface: Self.busName,
                                        member: "RemoveWatch", arguments: [.uint32(id)]) { _ in }
@@ -74,12 +84,20 @@ final class MutterIdleSource: IdleSource {
 
     private func add(_ member: String, _ arguments: [DBusValue], oneShot: Bool, then action: @escaping () -> Void) {
         let asked = generation
-        connection.callMethodAsync(destination: owner, path: Self.path, interface: Self.busName,
-                                   member: member, arguments: arguments, timeoutMilliseconds: 5_000) { [weak self] result in
-            guard let self, case .success(let values) = result, let id = values.first?.integer else {
-                Log.warning("\(Self.busName) \(member) failed; idle sessions are not paused")
+        connection.callMethodAsync(destination: owner, path: Self.path, interface: Self.busName, member: member,
+                                   arguments: arguments, timeoutMilliseconds: Int32(tuning.callTimeout * 1000)) { [weak self] result in
+            guard let self else { return }
+            guard case .success(let values) = result, let id = values.first?.integer else {
+                guard asked == self.generation else { return }
+                let (wait, log) = self.retry.failed()
+                if log { Log.warning("idle: \(Self.busName) \(member) failed (\(result)); asking again in \(Int(wait)) s") }
+                self.retryWakeup = self.clock.wake(afterSeconds: wait) { [weak self] in
+                    guard let self, asked == self.generation else { return }
+                    self.add(member, arguments, oneShot: oneShot, then: action)
+                }
                 return
             }
+            if self.retry.succeeded() { Log.info("idle: \(Self.busName) answers again") }
             let watch = UInt32(truncatingIfNeeded: id)
             guard asked == self.generation else {
                 self.connection.callMethodAsync(destination: self.owner, path: Self.path,

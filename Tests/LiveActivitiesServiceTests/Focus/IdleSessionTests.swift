@@ -142,6 +142,25 @@ import TestSupport
         #expect(away.status == "paused", "the real one still does")
     }
 
+    /// A watch Mutter refused is asked for again 30 s later (manual clock), not given up on.
+    @Test func aRefusedIdleWatchIsAskedForAgain() throws {
+        let world = try ServiceWorld.focused(FakeDoNotDisturb())
+        let monitor = try FakeMutterIdleMonitor(bus: world.bus)
+        monitor.refuseIdleWatches(1)
+        world.sync()
+        let id = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
+        #expect(waitUntil { monitor.idleWatchAttempts == 1 })
+        #expect(waitUntil { world.clock.pendingWakeups.contains { abs($0 - (ServiceWorld.t0 + 30)) < 1 } },
+                "asked again after 30 s: \(world.clock.pendingWakeups)")
+        #expect(monitor.current.isEmpty)
+        world.advance(to: ServiceWorld.t0 + 31)
+        let watch = try #require(monitor.idleWatch(), "the second AddIdleWatch holds")
+        world.advance(to: ServiceWorld.t0 + 300)
+        monitor.fire(watch)
+        #expect(world.client.waitFor { world.client.received("StatusChanged").contains { $0.last?.string == "paused" } })
+        #expect(try world.client.get(id)["status"]?.string == "paused")
+    }
+
     @Test func withoutAnIdleMonitorNothingPauses() throws {
         let world = try ServiceWorld.focused(FakeDoNotDisturb())
         let id = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
