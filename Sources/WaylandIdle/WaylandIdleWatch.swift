@@ -43,10 +43,14 @@ public final class WaylandIdleWatch {
 
 private func idledTrampoline(_ data: UnsafeMutableRawPointer?, _ proxy: OpaquePointer?) {
     guard let data else { return }
-    Unmanaged<WaylandIdleWatch>.fromOpaque(data).takeUnretainedValue().idled()
+    // Held for the call: the handler may drop the last other reference (and destroy the proxy,
+    // which libwayland allows inside its own event).
+    let watch = Unmanaged<WaylandIdleWatch>.fromOpaque(data).takeUnretainedValue()
+    withExtendedLifetime(watch) { watch.idled() }
 }
 
 private func resumedTrampoline(_ data: UnsafeMutableRawPointer?, _ proxy: OpaquePointer?) {
     guard let data else { return }
-    Unmanaged<WaylandIdleWatch>.fromOpaque(data).takeUnretainedValue().resumed()
+    let watch = Unmanaged<WaylandIdleWatch>.fromOpaque(data).takeUnretainedValue()
+    withExtendedLifetime(watch) { watch.resumed() }
 }

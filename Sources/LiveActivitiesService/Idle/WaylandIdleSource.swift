@@ -85,6 +85,7 @@ final class WaylandIdleSource: IdleSource {
         reader = nil
         current = nil
         Log.warning("idle: \(name): \(why)")
-        onUnusable?()
+        // Not from inside a Wayland event (the owner frees this source, and with it the display).
+        loop.runSoon { [weak self] in self?.onUnusable?() }
     }
 }
