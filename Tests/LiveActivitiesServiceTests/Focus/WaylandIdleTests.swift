@@ -36,4 +36,25 @@ struct WaylandIdleTests {
         #expect(waitUntil(timeout: 20) { sink.cards(id).last?.card.title == "Welcome back" },
                 "sway said the user is back: \(sink.cards(id).last?.card.title ?? "no card")")
     }
+
+    /// The compositor quits (its socket hangs up in the daemon's poll loop): the next source
+    /// serves, here a ScreenSaver answering as kscreenlocker does.
+    @Test func whenTheCompositorGoesTheNextSourceServes() throws {
+        let sway = try HeadlessSway()
+        var config = DaemonConfig()
+        config.idlePauseAfter = 30
+        let world = try ServiceWorld.focused(FakeDoNotDisturb(), config: config, waylandDisplay: sway.socketPath)
+        let screenSaver = try FakeScreenSaver(bus: world.bus, flavor: .kscreenlocker)
+        world.sync()
+        func source() -> String? {
+            try? world.client.call("Get", [.string(BusNames.managerInterface), .string("IdleSource")],
+                                   interface: "org.freedesktop.DBus.Properties").first?.string
+        }
+        #expect(source()?.hasPrefix("Wayland ") == true, "the compositor first: \(source() ?? "nil")")
+        sway.stop()
+        #expect(waitUntil(timeout: 10) { source() == "org.freedesktop.ScreenSaver (kscreenlocker, milliseconds)" },
+                "then the ScreenSaver: \(source() ?? "nil")")
+        _ = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
+        #expect(waitUntil { screenSaver.callCount == 1 }, "and it is asked")
+    }
 }
