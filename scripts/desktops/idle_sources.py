@@ -20,6 +20,7 @@ Usage: scripts/desktops/idle_sources.py [x11] [wayland] [sway]   (all by default
 Prints one line per check, `idle_sources: N passed, N failed`; exits 1 when one failed.
 """
 import os
+import re
 import subprocess
 import sys
 import time
@@ -66,6 +67,14 @@ def owner(world, name):
                              "/org/freedesktop/DBus", "org.freedesktop.DBus.GetNameOwner", f"string:{name}"],
                             env=world.env(), capture_output=True, text=True, timeout=10)
     return result.stdout.split()[-1] if result.returncode == 0 else None
+
+
+def reading_answered(record):
+    """Whether dbus-monitor's `record` holds a GetSessionIdleTime call and the reply to it (sent to
+    the caller, its reply_serial the call's serial)."""
+    calls = re.findall(r"method call .*? sender=(\S+) -> destination=\S+ serial=(\d+) .*?member=GetSessionIdleTime", record)
+    return any(re.search(rf"method return .*? -> destination={re.escape(caller)} serial=\d+ reply_serial={serial}\b", record)
+               for caller, serial in calls)
 
 
 class Daemon:
@@ -127,16 +136,21 @@ def x11(root, bins):
         daemon = Daemon(world, bins)
         line = daemon.idle_line()
         check("x11: doctor names the source", "org.freedesktop.ScreenSaver (kscreenlocker, milliseconds)" in line, line)
+        # The daemon's readings, as the bus carries them (the calls and ksmserver's answers).
+        world.spawn("dbus-monitor", ["dbus-monitor", "--session", "member='GetSessionIdleTime'", "type='method_return'"])
+        deadline = time.time() + 10
+        while time.time() < deadline and "NameAcquired" not in world.log("dbus-monitor"):
+            time.sleep(0.05)  # it prints its own NameAcquired once it is a monitor
         subprocess.run(["xdotool", "mousemove", "40", "40"], env=world.env(), timeout=10)
         moved = time.time()
         id = daemon.cli("start", "focus", "minutes=25").strip()
-        read = False
         deadline = time.time() + 10
-        while time.time() < deadline and not read:
-            read = "kscreenlocker, milliseconds" in daemon.log()
-            time.sleep(0.2)
-        time.sleep(1)  # the first reading's answer is handled at once; this is the margin for its log line
+        answered = False
+        while time.time() < deadline and not answered:
+            answered = reading_answered(world.log("dbus-monitor", tail=2000))
+            time.sleep(0.1)
         early = daemon.status(id)
+        check("x11: the daemon read the idle time as the session started", answered)
         check("x11: a session started 1 s after input is not paused", early == "active", f"{id}: {early}")
         paused = daemon.wait_status(id, "paused", 45)
         waited = time.time() - moved
