@@ -35,11 +35,12 @@ final class FakeScreenSaver: @unchecked Sendable {
     private let calls = LockedBox(0)
     private let answers = AnswerQueue()
     private let remote: EventLoopRemote
+    private let link = ConnectionLink()
     private let finished = DispatchSemaphore(value: 0)
 
     init(bus: PrivateBus, flavor: Flavor = .seconds) throws {
         self.flavor = flavor
-        let idle = idle, calls = calls, answers = answers
+        let idle = idle, calls = calls, answers = answers, link = link
         let perSecond = flavor == .kscreenlocker ? 1000.0 : 1
         let ready = DispatchSemaphore(value: 0)
         let started = LockedBox<Result<EventLoopRemote, DBusError>?>(nil)
@@ -49,6 +50,7 @@ final class FakeScreenSaver: @unchecked Sendable {
         Thread {
             do throws(DBusError) {
                 let connection = try DBusConnection(address: address)
+                link.connection = connection
                 let loop = try EventLoop()
                 connection.attach(to: loop)
                 connection.addMessageHandler { message in
@@ -96,6 +98,20 @@ final class FakeScreenSaver: @unchecked Sendable {
     /// What every call answers once the queue is empty (`.idle` unless set).
     func always(_ answer: Answer) { answers.setStanding(answer) }
 
+    /// A barrier: returns once this fake has handled every message `destination` sent it before
+    /// answering a Ping sent now (the bus keeps one sender's messages in order), so a call the
+    /// daemon made is counted (false when no answer came within 10 s).
+    @discardableResult
+    func sync(with destination: String) -> Bool {
+        let answered = DispatchSemaphore(value: 0)
+        let link = link
+        remote.post {
+            link.connection?.callMethodAsync(destination: destination, path: "/", interface: "org.freedesktop.DBus.Peer",
+                                             member: "Ping") { _ in answered.signal() }
+        }
+        return answered.wait(timeout: .now() + 10) == .success
+    }
+
     /// How many times the daemon asked.
     var callCount: Int { calls.value }
 
@@ -103,6 +119,11 @@ final class FakeScreenSaver: @unchecked Sendable {
         remote.stop()
         finished.wait()
     }
+}
+
+/// The fake's connection, reached from work posted to its thread (only touched there).
+private final class ConnectionLink: @unchecked Sendable {
+    weak var connection: DBusConnection?
 }
 
 /// The fake's answers, shared by the test's thread (which queues) and the fake's (which answers).

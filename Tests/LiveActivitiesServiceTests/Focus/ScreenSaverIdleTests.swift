@@ -31,9 +31,11 @@ import TestSupport
             try world.client.start("focus", attributes: ["minutes": .uint32(25)])
         }
 
-        /// Waits until the daemon has asked `count` times, then until what it did with the answers is published.
+        /// Waits until the daemon has asked `count` times, then until it has handled the answers
+        /// (the fake's Ping to the daemon orders after its replies) and published what it did.
         func waitForCalls(_ count: Int) -> Bool {
             let asked = waitUntil { self.screenSaver.callCount >= count }
+            if let daemon = world.client.connection.owner(of: BusNames.busName) { screenSaver.sync(with: daemon) }
             world.sync()
             return asked
         }
