@@ -20,6 +20,8 @@ let package = Package(
                        providers: [.apt(["libnotify-dev"])]),
         /// Header only (no pkgConfig: its -lmosquitto would link the library): MQTT dlopens it.
         .systemLibrary(name: "CMosquitto", path: "Modules/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CWayland", path: "Modules/CWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
 
         .target(name: "ActivityModel"),
         /// What the daemon and the CLI read from disk (XDG paths, kind directories, liveactivityd.conf): the model stays pure.
@@ -33,11 +35,14 @@ let package = Package(
         .target(name: "Notifications", dependencies: ["CNotify", "ThreadSupport", "ActivityModel"]),
         /// The only importer of CMosquitto: an MQTT client on its own thread (push, docs/push.md).
         .target(name: "MQTT", dependencies: ["CMosquitto", "ThreadSupport"]),
+        /// The only importer of CWayland: a windowless Wayland client that hears when the user
+        /// goes idle and comes back (ext-idle-notify-v1, or org_kde_kwin_idle), for focus sessions.
+        .target(name: "WaylandIdle", dependencies: ["CWayland"]),
         /// Pure push logic: `aps` payloads, topics, tokens, the push-* settings.
         .target(name: "Push"),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport"]),
+                               "MQTT", "Push", "ThreadSupport", "WaylandIdle"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),

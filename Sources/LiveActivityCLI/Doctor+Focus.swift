@@ -39,21 +39,35 @@ struct FocusChecks {
         return Doctor.Finding(level: .ok, check: check, text: text)
     }
 
+    /// The idle source the running daemon uses (its `IdleSource` property); without a daemon
+    /// that answers, what the bus offers (a Wayland compositor cannot be asked from here).
     func idle() -> Doctor.Finding {
         let check = "idle"
         guard config.idlePauseAfter > 0 else {
             return Doctor.Finding(level: .info, check: check, text: "off (idle-pause-after = 0)")
         }
         let after = "focus sessions pause after \(Int(config.idlePauseAfter)) s idle"
+        let none = "no idle monitor on the bus (\(IdleSourceChoice.mutter.rawValue) or \(IdleSourceChoice.screenSaver.rawValue))"
+            + " and no Wayland compositor offering ext-idle-notify-v1: focus sessions are not paused when you are away"
+        if let source = (try? probes.managerProperty("IdleSource"))??.string {
+            guard !source.isEmpty else { return Doctor.Finding(level: .info, check: check, text: none) }
+            return Doctor.Finding(level: .ok, check: check, text: "\(source)\(polling(source)); \(after)")
+        }
         if probes.hasOwner(IdleSourceChoice.mutter.rawValue) {
-            return Doctor.Finding(level: .ok, check: check, text: "\(IdleSourceChoice.mutter.rawValue) (events, no polling); \(after)")
+            return Doctor.Finding(level: .ok, check: check, text: "Mutter IdleMonitor\(polling("Mutter")); \(after) (the daemon is not running: read from the bus)")
         }
         if probes.hasOwner(IdleSourceChoice.screenSaver.rawValue) {
             return Doctor.Finding(level: .ok, check: check,
-                                  text: "\(IdleSourceChoice.screenSaver.rawValue) GetSessionIdleTime, polled only while a focus session runs "
-                                      + "(once per \(Int(config.idlePauseAfter)) s, every 5 s while a paused one waits for you); \(after)")
+                                  text: "\(IdleSourceChoice.screenSaver.rawValue)\(polling(IdleSourceChoice.screenSaver.rawValue)); \(after) "
+                                      + "(the daemon is not running: read from the bus; under Wayland the daemon asks the compositor first)")
         }
-        return Doctor.Finding(level: .info, check: check,
-                              text: "no idle monitor on the bus (\(IdleSourceChoice.mutter.rawValue) or \(IdleSourceChoice.screenSaver.rawValue)): focus sessions are not paused when you are away")
+        return Doctor.Finding(level: .info, check: check, text: none + " (the daemon is not running: read from the bus)")
+    }
+
+    /// How a source is asked: events, or polling (the ScreenSaver has no idle event).
+    private func polling(_ source: String) -> String {
+        guard source.hasPrefix(IdleSourceChoice.screenSaver.rawValue) else { return " (events, no polling)" }
+        return ", GetSessionIdleTime polled only while a focus session runs (once per \(Int(config.idlePauseAfter)) s, "
+            + "every 5 s while a paused one waits for you)"
     }
 }

@@ -16,7 +16,8 @@ extension ManPages {
         "quiet-desktop": "Let kinds that ask for it (focus) turn on the desktop's own Do Not Disturb while a session runs, "
             + "and put the previous state back at its end, also after a crash. Default on.",
         "idle-pause-after": "Pause a running focus session after the session has been idle this long (from "
-            + "org.gnome.Mutter.IdleMonitor or org.freedesktop.ScreenSaver); 0 never pauses. Default 180.",
+            + "org.gnome.Mutter.IdleMonitor, the Wayland compositor's ext-idle-notify-v1, or "
+            + "org.freedesktop.ScreenSaver; liveactivity doctor names the one in use); 0 never pauses. Default 180.",
         "lock-screen": "What the lock screen shows of live activities (GNOME Shell's extension): full (title, body, "
             + "time and bar), private (the kind's name, time and bar only) or off. GNOME's own show-in-lock-screen = "
             + "false hides them all; a kind may say \"lock-screen\": false. Default full.",

@@ -45,6 +45,14 @@ extension DBusConnection {
         return owned != 0
     }
 
+    /// `org.freedesktop.DBus.GetNameOwner` (blocking): the unique name that owns `name` now,
+    /// or nil when nobody does (or the bus cannot say).
+    public func owner(of name: String) -> String? {
+        let reply = try? callMethod(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                    interface: "org.freedesktop.DBus", member: "GetNameOwner", arguments: [.string(name)])
+        return reply?.first?.string
+    }
+
     /// `dbus_bus_add_match` (blocking, so a malformed rule is reported).
     public func addMatch(_ rule: String) throws(DBusError) {
         guard CString.isValidUTF8(rule) else { throw .invalidArgs("match rule contains a NUL character") }

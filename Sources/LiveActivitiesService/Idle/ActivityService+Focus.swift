@@ -9,34 +9,74 @@ import Notifications
 /// user left offers "Keep away time" and "Discard away time"; the history entry of an ended
 /// session carries the time away it discarded.
 extension ActivityService {
-    /// Turns the issue 21 behaviour on, with the desktop's own Do Not Disturb controllers.
-    public func attachFocus(config: DaemonConfig, connection: DBusConnection, stateDirectory: String) {
+    /// Turns the issue 21 behaviour on, with the desktop's own Do Not Disturb controllers and
+    /// idle sources (`WAYLAND_DISPLAY` from `environment` says where the compositor is).
+    public func attachFocus(config: DaemonConfig, connection: DBusConnection, stateDirectory: String,
+                            environment: [String: String]) {
         attachFocus(config: config, connection: connection, stateDirectory: stateDirectory,
-                    makeController: DoNotDisturbControllers.make)
+                    waylandDisplay: environment["WAYLAND_DISPLAY"], makeController: DoNotDisturbControllers.make)
     }
 
-    /// As above, with the controllers `makeController` gives (tests pass recording ones).
+    /// As above, with the controllers `makeController` gives (tests pass recording ones), the
+    /// Wayland display to ask (nil: none) and the idle sources' waits (tests shorten them).
     func attachFocus(config: DaemonConfig, connection: DBusConnection, stateDirectory: String,
+                     waylandDisplay: String? = nil, idleTuning: IdleTuning = IdleTuning(),
                      makeController: @escaping (DoNotDisturbChoice) -> any DoNotDisturb) {
         let quieter = config.quietDesktop ? DesktopQuieter(stateDirectory: stateDirectory, makeController: makeController) : nil
-        let clock = self.clock
+        let loop = self.loop
+        let sources = IdleSources(connection: connection, clock: clock, tuning: idleTuning) {
+            WaylandIdleSource.open(display: waylandDisplay, loop: loop)
+        }
         focus = FocusSupport(quieter: quieter, idlePauseAfter: config.idlePauseAfter, stateDirectory: stateDirectory) {
-            IdleSources.available(on: connection, clock: clock)
+            sources.available(excluding: $0)
         }
         guard config.idlePauseAfter > 0 else { return }
         focus?.ownerWatch = IdleSources.watchOwners(on: connection) { [weak self] in self?.idleSourceChanged() }
+        pickIdleSource()
     }
 
     /// An idle monitor came, went or was replaced (a shell restart drops its watches): the
     /// watches are set again on whatever serves now.
     func idleSourceChanged() {
         guard let focus else { return }
+        focus.unusableSources = []
+        replaceIdleSource(focus)
+    }
+
+    /// `source` cannot tell idleness here after all: the next one serves.
+    private func idleSourceUnusable(_ source: any IdleSource) {
+        guard let focus, focus.idleSource === source else { return }
+        focus.unusableSources.insert(source.kind)
+        replaceIdleSource(focus)
+    }
+
+    private func replaceIdleSource(_ focus: FocusSupport) {
         focus.idleSource?.stopWatching()
         focus.idleSource = nil
-        focus.idleSourceMissing = false
         focus.watching = .nothing
+        pickIdleSource()
         settleFocus(now: clock.now)
     }
+
+    /// Chooses the idle source now, and announces it (the manager's `IdleSource` property).
+    private func pickIdleSource() {
+        guard let focus else { return }
+        let source = focus.findIdleSource(focus.unusableSources)
+        source?.onUnusable = { [weak self, weak source] in
+            guard let self, let source else { return }
+            self.idleSourceUnusable(source)
+        }
+        focus.idleSource = source
+        focus.idleSourceMissing = source == nil
+        Log.info("idle: \(source?.name ?? "no idle source")")
+        if focus.announcedSource != idleSourceName {
+            focus.announcedSource = idleSourceName
+            server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["IdleSource"])
+        }
+    }
+
+    /// The manager's `IdleSource` property: what tells the daemon the user is away (empty: nothing does).
+    var idleSourceName: String { focus?.idleSource?.name ?? "" }
 
     /// The Do Not Disturb of the notification server in use (nil: none we can drive).
     var doNotDisturbChoice: DoNotDisturbChoice? {
@@ -70,10 +110,7 @@ extension ActivityService {
         focus.idleSource?.stopWatching()
         focus.watching = wanted
         if wanted == .nothing { return }
-        if focus.idleSource == nil, !focus.idleSourceMissing {
-            focus.idleSource = focus.findIdleSource()
-            focus.idleSourceMissing = focus.idleSource == nil
-        }
+        if focus.idleSource == nil, !focus.idleSourceMissing { pickIdleSource() }
         guard let source = focus.idleSource else {
             focus.watching = .nothing
             return
@@ -146,6 +183,7 @@ extension ActivityService {
             entry.pending = pending
             focus.ledger.set(id, entry)
             let minutes = Int(saturating: (now - pending.idleSince) / 60)
+            Log.info("\(id): the user is back after \(minutes) min away; asking whether that time counts")
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }

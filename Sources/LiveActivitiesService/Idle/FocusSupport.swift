@@ -19,20 +19,25 @@ final class FocusSupport {
     let quieter: DesktopQuieter?
     /// Seconds idle before a running session pauses; 0: never.
     let idlePauseAfter: Double
-    /// Finds the desktop's idle source (nil: none now; asked again when a watch is wanted).
-    let findIdleSource: () -> (any IdleSource)?
+    /// Finds the desktop's idle source, skipping the kinds given (nil: none now).
+    let findIdleSource: (Set<IdleSourceKind>) -> (any IdleSource)?
     var idleSource: (any IdleSource)?
     /// No idle monitor was found, and none has come since (`ownerWatch`): not looked for again
     /// at every settling (each look is a blocking call on the bus, once a second under a
     /// seconds countdown).
     var idleSourceMissing = false
+    /// Sources that said they cannot tell here (NotSupported, a compositor gone), skipped until
+    /// an idle monitor's name changes owner.
+    var unusableSources: Set<IdleSourceKind> = []
+    /// The `IdleSource` property's value last announced.
+    var announcedSource = ""
     var watching = Watch.nothing
     var ledger: AwayLedger
     /// The handler that hears idle monitors come and go (kept so it stays registered).
     var ownerWatch: DBusConnection.HandlerToken?
 
     init(quieter: DesktopQuieter?, idlePauseAfter: Double, stateDirectory: String,
-         findIdleSource: @escaping () -> (any IdleSource)?) {
+         findIdleSource: @escaping (Set<IdleSourceKind>) -> (any IdleSource)?) {
         self.quieter = quieter
         self.idlePauseAfter = idlePauseAfter
         self.findIdleSource = findIdleSource

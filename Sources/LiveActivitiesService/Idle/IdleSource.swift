@@ -2,11 +2,17 @@ import ActivityFiles
 import DBus
 
 /// Where the daemon learns that the user walked away and came back: the desktop's idle
-/// monitor (`MutterIdleSource` on GNOME, `ScreenSaverIdleSource` on KDE and others). Watches
-/// are set only while a session that pauses when idle is running (or waits for the user),
-/// and dropped otherwise, so an idle daemon asks nothing of the desktop.
+/// monitor (`MutterIdleSource` on GNOME, `WaylandIdleSource` where the compositor offers
+/// ext-idle-notify-v1, `ScreenSaverIdleSource` on KDE under X11 and others). Watches are set
+/// only while a session that pauses when idle is running (or waits for the user), and dropped
+/// otherwise, so an idle daemon asks nothing of the desktop.
 protocol IdleSource: AnyObject {
-    var choice: IdleSourceChoice { get }
+    var kind: IdleSourceKind { get }
+    /// What `doctor` and the manager's `IdleSource` property call it.
+    var name: String { get }
+    /// Set by the owner: called when the source finds it cannot tell idleness here after all
+    /// (NotSupported, a compositor that went away); another source then serves.
+    var onUnusable: (() -> Void)? { get set }
     /// Calls `onIdle` with the seconds the user has been idle, once that reaches `threshold`.
     func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void)
     /// Calls `onActive` once, when the user is active again.
@@ -15,29 +21,65 @@ protocol IdleSource: AnyObject {
     func stopWatching()
 }
 
-/// Picks the idle source the session bus offers now (nil: none, so sessions are not paused).
-enum IdleSources {
-    static func available(on connection: DBusConnection, clock: ServiceClock) -> (any IdleSource)? {
-        if (try? connection.nameHasOwner(IdleSourceChoice.mutter.rawValue)) == true {
-            return MutterIdleSource(connection: connection)
-        }
-        if (try? connection.nameHasOwner(IdleSourceChoice.screenSaver.rawValue)) == true {
-            return ScreenSaverIdleSource(connection: connection, clock: clock)
+/// The idle sources in the order they are preferred.
+enum IdleSourceKind: CaseIterable {
+    /// GNOME: events from Mutter itself.
+    case mutter
+    /// A Wayland compositor's ext-idle-notify-v1 (KWin 6, sway 1.8+, Hyprland, niri, labwc).
+    case wayland
+    /// `org.freedesktop.ScreenSaver.GetSessionIdleTime`, polled: where nothing better exists.
+    case screenSaver
+}
+
+/// The waits of the idle sources, which tests shorten: how long a call may take, and the
+/// back-off after a reading that was not one (`IdleRetry`).
+struct IdleTuning: Sendable {
+    var callTimeout = 5.0
+    var retryAfter = 30.0
+    var longestRetry = 300.0
+}
+
+/// Picks the idle source the session offers now: the first of `IdleSourceKind.allCases` that
+/// is there and not `excluded` (nil: none, so sessions are not paused).
+struct IdleSources {
+    let connection: DBusConnection
+    let clock: ServiceClock
+    let tuning: IdleTuning
+    /// Opens the Wayland source (nil where the session is not Wayland or the compositor does
+    /// not offer ext-idle-notify-v1).
+    let openWayland: () -> (any IdleSource)?
+
+    func available(excluding excluded: Set<IdleSourceKind>) -> (any IdleSource)? {
+        for kind in IdleSourceKind.allCases where !excluded.contains(kind) {
+            switch kind {
+            case .mutter:
+                if (try? connection.nameHasOwner(MutterIdleSource.busName)) == true,
+                   let source = MutterIdleSource(connection: connection, clock: clock, tuning: tuning) {
+                    return source
+                }
+            case .wayland:
+                if let source = openWayland() { return source }
+            case .screenSaver:
+                if let source = ScreenSaverIdleSource.onBus(connection, clock: clock, tuning: tuning) { return source }
+            }
         }
         return nil
     }
 
-    /// Calls `changed` when either idle monitor's name changes owner (a desktop starting after
+    /// The bus names whose owners are watched: a change makes the daemon choose again.
+    static let watchedNames = [MutterIdleSource.busName, ScreenSaverIdleSource.busName, ScreenSaverIdleSource.kdeName]
+
+    /// Calls `changed` when an idle monitor's name changes owner (a desktop starting after
     /// the daemon, a shell restart); returns the handler's token.
     static func watchOwners(on connection: DBusConnection, changed: @escaping () -> Void) -> DBusConnection.HandlerToken {
-        let names = [IdleSourceChoice.mutter.rawValue, IdleSourceChoice.screenSaver.rawValue]
-        for name in names {
+        for name in watchedNames {
             try? connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
                                      + "member='NameOwnerChanged',arg0='\(name)'")
         }
         return connection.addMessageHandler { message in
             guard message.kind == .signal, message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus",
-                  let name = (try? message.arguments())?.first?.string, names.contains(name) else { return false }
+                  message.sender == "org.freedesktop.DBus",
+                  let name = (try? message.arguments())?.first?.string, watchedNames.contains(name) else { return false }
             changed()
             return false
         }

@@ -4,33 +4,54 @@ import DBus
 /// GNOME's `org.gnome.Mutter.IdleMonitor` (`/org/gnome/Mutter/IdleMonitor/Core`): an idle
 /// watch (`AddIdleWatch`, fires when the idle time reaches the interval) and a user-active
 /// watch (`AddUserActiveWatch`, fires once on the next input), both as `WatchFired(u)`. No polling.
+///
+/// Mutter sends `WatchFired` to the watch's owner alone, but any connection on the bus can send
+/// a signal of that name too: only one from the connection that owns the monitor's name (its
+/// unique name, read when the source is made; a new owner makes a new source) counts. A watch
+/// the monitor refused (or did not answer for) is asked for again with back-off (`IdleRetry`).
 final class MutterIdleSource: IdleSource {
-    let choice = IdleSourceChoice.mutter
+    static let busName = IdleSourceChoice.mutter.rawValue
     static let path = "/org/gnome/Mutter/IdleMonitor/Core"
+    let kind = IdleSourceKind.mutter
+    let name = "Mutter IdleMonitor"
+    var onUnusable: (() -> Void)?
     private let connection: DBusConnection
+    /// The unique name of the monitor's connection, the only sender whose WatchFired counts.
+    let owner: String
     private var handler: DBusConnection.HandlerToken?
     /// Watch ids the monitor gave, with what to do when each fires and whether it fires once
     /// (a user-active watch, which Mutter then drops by itself).
     private var watches: [UInt32: (oneShot: Bool, action: () -> Void)] = [:]
     /// Bumped on every stop, so a reply to an AddWatch sent before it is dropped.
     private var generation = 0
+    private let clock: ServiceClock
+    private let tuning: IdleTuning
+    private var retry: IdleRetry
+    private var retryWakeup: WakeupToken?
 
     /// The bus match this source added (removed again when it goes, so a monitor that comes and
     /// goes many times does not pile matches up on the bus).
-    private static let watchFiredRule = "type='signal',interface='\(IdleSourceChoice.mutter.rawValue)',member='WatchFired'"
+    private let watchFiredRule: String
     private var matchAdded = false
 
-    init(connection: DBusConnection) {
+    /// Nil when nobody owns the monitor's name.
+    init?(connection: DBusConnection, clock: ServiceClock, tuning: IdleTuning = IdleTuning()) {
+        guard let owner = connection.owner(of: Self.busName) else { return nil }
         self.connection = connection
+        self.clock = clock
+        self.tuning = tuning
+        retry = IdleRetry(first: tuning.retryAfter, longest: tuning.longestRetry)
+        self.owner = owner
+        watchFiredRule = "type='signal',sender='\(owner)',path='\(Self.path)',interface='\(Self.busName)',member='WatchFired'"
         do {
-            try connection.addMatch(Self.watchFiredRule)
+            try connection.addMatch(watchFiredRule)
             matchAdded = true
         } catch {
             Log.warning("idle: cannot watch Mutter's WatchFired signal: \(error)")
         }
         handler = connection.addMessageHandler { [weak self] message in
             guard let self, message.kind == .signal, message.member == "WatchFired",
-                  message.interface == IdleSourceChoice.mutter.rawValue,
+                  message.interface == Self.busName, message.sender == self.owner, message.path == Self.path,
                   let id = (try? message.arguments())?.first?.integer else { return false }
             self.fired(UInt32(truncatingIfNeeded: id))
             return false
@@ -39,7 +60,7 @@ final class MutterIdleSource: IdleSource {
 
     deinit {
         if let handler { connection.removeMessageHandler(handler) }
-        if matchAdded { connection.removeMatch(Self.watchFiredRule) }
+        if matchAdded { connection.removeMatch(watchFiredRule) }
     }
 
     func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
@@ -52,8 +73,10 @@ final class MutterIdleSource: IdleSource {
 
     func stopWatching() {
         generation += 1
+        if let retryWakeup { clock.cancel(retryWakeup) }
+        retryWakeup = nil
         for id in watches.keys {
-            connection.callMethodAsync(destination: choice.rawValue, path: Self.path, interface: choice.rawValue,
+            connection.callMethodAsync(destination: owner, path: Self.path, interface: Self.busName,
                                        member: "RemoveWatch", arguments: [.uint32(id)]) { _ in }
         }
         watches = [:]
@@ -61,16 +84,24 @@ final class MutterIdleSource: IdleSource {
 
     private func add(_ member: String, _ arguments: [DBusValue], oneShot: Bool, then action: @escaping () -> Void) {
         let asked = generation
-        connection.callMethodAsync(destination: choice.rawValue, path: Self.path, interface: choice.rawValue,
-                                   member: member, arguments: arguments, timeoutMilliseconds: 5_000) { [weak self] result in
-            guard let self, case .success(let values) = result, let id = values.first?.integer else {
-                Log.warning("\(IdleSourceChoice.mutter.rawValue) \(member) failed; idle sessions are not paused")
+        connection.callMethodAsync(destination: owner, path: Self.path, interface: Self.busName, member: member,
+                                   arguments: arguments, timeoutMilliseconds: Int32(tuning.callTimeout * 1000)) { [weak self] result in
+            guard let self else { return }
+            guard case .success(let values) = result, let id = values.first?.integer else {
+                guard asked == self.generation else { return }
+                let (wait, log) = self.retry.failed()
+                if log { Log.warning("idle: \(Self.busName) \(member) failed (\(result)); asking again in \(Int(wait)) s") }
+                self.retryWakeup = self.clock.wake(afterSeconds: wait) { [weak self] in
+                    guard let self, asked == self.generation else { return }
+                    self.add(member, arguments, oneShot: oneShot, then: action)
+                }
                 return
             }
+            if self.retry.succeeded() { Log.info("idle: \(Self.busName) answers again") }
             let watch = UInt32(truncatingIfNeeded: id)
             guard asked == self.generation else {
-                self.connection.callMethodAsync(destination: self.choice.rawValue, path: Self.path,
-                                                interface: self.choice.rawValue, member: "RemoveWatch",
+                self.connection.callMethodAsync(destination: self.owner, path: Self.path,
+                                                interface: Self.busName, member: "RemoveWatch",
                                                 arguments: [.uint32(watch)]) { _ in }
                 return
             }

@@ -1,28 +1,54 @@
 import ActivityFiles
 import DBus
 
-/// `org.freedesktop.ScreenSaver.GetSessionIdleTime` (seconds, as the freedesktop interface
-/// says), which has no idle event: polled, and only while a watch is set. Watching for idle
-/// asks once, then again when the threshold could first be reached (threshold minus the idle
-/// time read), so an active user costs one call per threshold (3 min by default); watching for
-/// the return asks every `returnPollInterval` seconds while a paused session waits.
+/// `org.freedesktop.ScreenSaver.GetSessionIdleTime`, which has no idle event: polled, and only
+/// while a watch is set. Watching for idle asks once, then again when the threshold could first
+/// be reached (threshold minus the idle time read), so an active user costs one call per
+/// threshold (3 min by default); watching for the return asks every `returnPollInterval`
+/// seconds while a paused session waits.
+///
+/// The answer's unit depends on who answers (`IdleTimeUnit`): kscreenlocker (KDE) answers
+/// milliseconds, the others seconds. kscreenlocker owns `org.kde.screensaver` on the same
+/// connection (`interface.cpp`, v6.3.6 lines 34 and 36), which is how it is told apart. A
+/// reading that is not one is retried (`IdleRetry`); NotSupported (kscreenlocker under Wayland)
+/// makes the source give up (`onUnusable`), so the next one serves.
 final class ScreenSaverIdleSource: IdleSource {
-    let choice = IdleSourceChoice.screenSaver
+    static let busName = IdleSourceChoice.screenSaver.rawValue
+    static let kdeName = "org.kde.screensaver"
     static let path = "/org/freedesktop/ScreenSaver"
     static let returnPollInterval = 5.0
+    let kind = IdleSourceKind.screenSaver
+    let unit: IdleTimeUnit
+    var onUnusable: (() -> Void)?
     private let connection: DBusConnection
     private let clock: ServiceClock
+    private let tuning: IdleTuning
+    private var retry: IdleRetry
     private var wakeup: WakeupToken?
     private var generation = 0
 
-    init(connection: DBusConnection, clock: ServiceClock) {
+    init(connection: DBusConnection, clock: ServiceClock, tuning: IdleTuning, unit: IdleTimeUnit) {
         self.connection = connection
         self.clock = clock
+        self.tuning = tuning
+        self.unit = unit
+        retry = IdleRetry(first: tuning.retryAfter, longest: tuning.longestRetry)
+    }
+
+    /// The ScreenSaver on the bus now, with its unit; nil when nobody owns the name.
+    static func onBus(_ connection: DBusConnection, clock: ServiceClock, tuning: IdleTuning) -> ScreenSaverIdleSource? {
+        guard let owner = connection.owner(of: busName) else { return nil }
+        let unit: IdleTimeUnit = connection.owner(of: kdeName) == owner ? .milliseconds : .seconds
+        return ScreenSaverIdleSource(connection: connection, clock: clock, tuning: tuning, unit: unit)
+    }
+
+    var name: String {
+        unit == .milliseconds ? "\(Self.busName) (kscreenlocker, milliseconds)" : "\(Self.busName) (seconds)"
     }
 
     func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
         stopWatching()
-        askIdle(generation) { [weak self] idle in
+        askIdle(generation, again: { [weak self] in self?.watchForIdle(threshold: threshold, onIdle: onIdle) }) { [weak self] idle in
             guard let self else { return }
             if idle >= threshold { onIdle(idle); return }
             self.again(after: max(1, threshold - idle)) { self.watchForIdle(threshold: threshold, onIdle: onIdle) }
@@ -31,7 +57,7 @@ final class ScreenSaverIdleSource: IdleSource {
 
     func watchForReturn(onActive: @escaping () -> Void) {
         stopWatching()
-        askIdle(generation) { [weak self] idle in
+        askIdle(generation, again: { [weak self] in self?.watchForReturn(onActive: onActive) }) { [weak self] idle in
             guard let self else { return }
             if idle < Self.returnPollInterval { onActive(); return }
             self.again(after: Self.returnPollInterval) { self.watchForReturn(onActive: onActive) }
@@ -52,15 +78,24 @@ final class ScreenSaverIdleSource: IdleSource {
         }
     }
 
-    private func askIdle(_ asked: Int, then use: @escaping (Double) -> Void) {
-        connection.callMethodAsync(destination: choice.rawValue, path: Self.path, interface: choice.rawValue,
-                                   member: "GetSessionIdleTime", timeoutMilliseconds: 5_000) { [weak self] result in
+    /// Asks once; a good reading goes to `use`, a failed one runs `again` after the back-off.
+    private func askIdle(_ asked: Int, again: @escaping () -> Void, then use: @escaping (Double) -> Void) {
+        connection.callMethodAsync(destination: Self.busName, path: Self.path, interface: Self.busName,
+                                   member: "GetSessionIdleTime",
+                                   timeoutMilliseconds: Int32(tuning.callTimeout * 1000)) { [weak self] result in
             guard let self, asked == self.generation else { return }
-            guard case .success(let values) = result, let seconds = values.first?.integer else {
-                Log.warning("\(self.choice.rawValue) GetSessionIdleTime failed; idle sessions are not paused")
-                return
+            switch IdleReading(result, unit: self.unit) {
+            case .idle(let seconds):
+                if self.retry.succeeded() { Log.info("idle: \(self.name) answers again") }
+                use(seconds)
+            case .unsupported:
+                Log.warning("idle: \(self.name) cannot tell idleness in this session (NotSupported); trying another source")
+                self.onUnusable?()
+            case .failed(let why):
+                let (wait, log) = self.retry.failed()
+                if log { Log.warning("idle: \(self.name) GetSessionIdleTime failed (\(why)); asking again in \(Int(wait)) s") }
+                self.again(after: wait, again)
             }
-            use(Double(seconds))
         }
     }
 }

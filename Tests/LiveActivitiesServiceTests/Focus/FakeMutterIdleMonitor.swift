@@ -18,14 +18,21 @@ final class FakeMutterIdleMonitor: @unchecked Sendable {
 
     private let watches = LockedBox<[Watch]>([])
     private let removed = LockedBox<[UInt32]>([])
+    private let refusals = LockedBox(0)
+    private let attempts = LockedBox(0)
     private var thread: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let watches = watches, removed = removed
+        let watches = watches, removed = removed, refusals = refusals, attempts = attempts
         thread = try ServerThread(address: bus.address) { connection, objects, _ in
             var nextID: UInt32 = 0
             try objects.export(Self.path, [DBusInterface(name: Self.name, methods: [
-                DBusMethod("AddIdleWatch", inputs: [DBusArgument("interval", "t")], outputs: [DBusArgument("id", "u")]) { call in
+                DBusMethod("AddIdleWatch", inputs: [DBusArgument("interval", "t")], outputs: [DBusArgument("id", "u")]) { call throws(DBusError) in
+                    attempts.value += 1
+                    if refusals.value > 0 {
+                        refusals.value -= 1
+                        throw .failed("the test refuses this watch")
+                    }
                     nextID += 1
                     let interval = UInt64(truncatingIfNeeded: call.arguments.first?.integer ?? 0)
                     watches.value.append(Watch(id: nextID, idleMilliseconds: interval))
@@ -47,6 +54,12 @@ final class FakeMutterIdleMonitor: @unchecked Sendable {
             _ = try connection.requestName(Self.name, flags: [.doNotQueue])
         }
     }
+
+    /// The next `count` AddIdleWatch calls fail.
+    func refuseIdleWatches(_ count: Int) { refusals.value = count }
+
+    /// How many AddIdleWatch calls came, refused ones included.
+    var idleWatchAttempts: Int { attempts.value }
 
     /// The watches held now.
     var current: [Watch] { watches.value }

@@ -30,12 +30,16 @@ final class FakeDoNotDisturb: DoNotDisturb, @unchecked Sendable {
 extension ServiceWorld {
     /// A world whose service quiets the desktop through `dnd` (on a server named dunst) and
     /// pauses idle sessions after `idlePauseAfter` (idleness from the bus's idle monitor, if any).
+    /// `waylandDisplay`: the compositor to take idleness from (nil: none); `idleTuning`: the idle
+    /// sources' waits (a short call timeout for a test that hangs a call).
     static func focused(_ dnd: FakeDoNotDisturb, config: DaemonConfig = DaemonConfig(), at start: Double = ServiceWorld.t0,
-                        home: TemporaryDirectory? = nil, server: String = "dunst") throws -> ServiceWorld {
+                        home: TemporaryDirectory? = nil, server: String = "dunst", waylandDisplay: String? = nil,
+                        idleTuning: IdleTuning = IdleTuning()) throws -> ServiceWorld {
         try ServiceWorld(at: start, home: home, serverInfo: ServerInfo(name: server, vendor: "tests", version: "1",
                                                                        specVersion: "1.2", capabilities: ["body", "actions"])) {
             service, connection, paths in
-            service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory) { _ in dnd }
+            service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory,
+                                waylandDisplay: waylandDisplay, idleTuning: idleTuning) { _ in dnd }
         }
     }
 

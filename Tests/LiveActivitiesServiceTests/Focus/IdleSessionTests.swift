@@ -122,6 +122,45 @@ import TestSupport
         #expect(world.history().last?.awaySeconds == 780)
     }
 
+    /// Mutter sends `WatchFired` to the watch's owner alone; another connection that sends one
+    /// with the same watch id, broadcast or straight to the daemon, pauses nothing (issue 28,
+    /// row 6). The client's own later call is the barrier: the bus delivers its messages in order.
+    @Test func aSpoofedWatchFiredDoesNotPause() throws {
+        let away = try Away()
+        let watch = try #require(away.monitor.idleWatch())
+        let service = try #require(away.world.client.connection.owner(of: BusNames.busName))
+        for destination in [nil, service] {
+            let spoof = try DBusMessage.signal(path: FakeMutterIdleMonitor.path, interface: FakeMutterIdleMonitor.name,
+                                               member: "WatchFired")
+            try spoof.append([.uint32(watch.id)])
+            if let destination { spoof.destination = destination }
+            away.world.client.connection.send(spoof)
+        }
+        away.world.sync()
+        #expect(away.status == "active", "only the monitor's own WatchFired counts")
+        try away.goIdle(at: ServiceWorld.t0 + 300)
+        #expect(away.status == "paused", "the real one still does")
+    }
+
+    /// A watch Mutter refused is asked for again 30 s later (manual clock), not given up on.
+    @Test func aRefusedIdleWatchIsAskedForAgain() throws {
+        let world = try ServiceWorld.focused(FakeDoNotDisturb())
+        let monitor = try FakeMutterIdleMonitor(bus: world.bus)
+        monitor.refuseIdleWatches(1)
+        world.sync()
+        let id = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
+        #expect(waitUntil { monitor.idleWatchAttempts == 1 })
+        #expect(waitUntil { world.clock.pendingWakeups.contains { abs($0 - (ServiceWorld.t0 + 30)) < 1 } },
+                "asked again after 30 s: \(world.clock.pendingWakeups)")
+        #expect(monitor.current.isEmpty)
+        world.advance(to: ServiceWorld.t0 + 31)
+        let watch = try #require(monitor.idleWatch(), "the second AddIdleWatch holds")
+        world.advance(to: ServiceWorld.t0 + 300)
+        monitor.fire(watch)
+        #expect(world.client.waitFor { world.client.received("StatusChanged").contains { $0.last?.string == "paused" } })
+        #expect(try world.client.get(id)["status"]?.string == "paused")
+    }
+
     @Test func withoutAnIdleMonitorNothingPauses() throws {
         let world = try ServiceWorld.focused(FakeDoNotDisturb())
         let id = try world.client.start("focus", attributes: ["minutes": .uint32(25)])
@@ -157,9 +196,14 @@ import TestSupport
         try world.client.call("InvokeAction", [.string(id), .string("discard-away")])
         try world.client.end(id)
         world.sync()
+        // A call the daemon sent before the End (the resumed session's first reading) may still
+        // be on its way to the fake: the fake's own Ping to the daemon orders after it.
+        let daemon = try #require(world.client.connection.owner(of: BusNames.busName))
+        #expect(screenSaver.sync(with: daemon))
         let atEnd = screenSaver.callCount
         world.advance(to: t0 + 7200)
         world.sync()
+        #expect(screenSaver.sync(with: daemon))
         #expect(screenSaver.callCount == atEnd, "no session, no polling")
     }
 }

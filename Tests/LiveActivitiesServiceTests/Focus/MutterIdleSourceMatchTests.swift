@@ -22,17 +22,20 @@ import TestSupport
 
     @Test func aSourceTakesItsMatchRuleWithIt() throws {
         let bus = try PrivateBus()
+        let monitor = try FakeMutterIdleMonitor(bus: bus)  // a source is made only for a monitor on the bus
         let connection = try DBusConnection(address: bus.address)
+        let clock = ManualClock(now: ServiceWorld.t0)
         let before = try matchRules(on: connection)
-        var source: MutterIdleSource? = MutterIdleSource(connection: connection)
+        var source: MutterIdleSource? = MutterIdleSource(connection: connection, clock: clock)
         #expect(try matchRules(on: connection) == before + 1)
         for _ in 0..<20 {
-            source = MutterIdleSource(connection: connection)
+            source = MutterIdleSource(connection: connection, clock: clock)
         }
         #expect(source != nil)
         source = nil
         // RemoveMatch goes without waiting for its reply; GetStats on the same connection is
         // handled after it, so this count already includes every removal.
         #expect(try matchRules(on: connection) == before)
+        withExtendedLifetime(monitor) {}
     }
 }
