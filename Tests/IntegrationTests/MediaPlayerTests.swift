@@ -290,6 +290,13 @@ struct MediaPlayerTests {
         let w = try World()
         _ = try Self.focus(w.client)
         #expect(w.bus.waitForOwner(Self.name, timeout: 5))
+        // A player that only sits there paused (a browser tab) changes nothing.
+        let browserClient = try TestClient(bus: w.bus, recordSignals: false)
+        let browser = try FakeMusicPlayer(connection: browserClient.connection, status: "Paused", name: "browser")
+        try browser.takeName()
+        #expect(browserClient.waitFor { browser.statusReads > 0 })
+        w.client.sync(with: try w.daemonUniqueName())
+        #expect(w.bus.hasOwner(Self.name), "a paused player beside ours: ours stays")
         let music = try FakeMusicPlayer(connection: w.client.connection, status: "Playing")
         try music.takeName()
         #expect(w.client.waitFor { !w.bus.hasOwner(Self.name) }, "ours steps aside while the music plays")
@@ -297,7 +304,7 @@ struct MediaPlayerTests {
         w.client.sync(with: try w.daemonUniqueName())
         #expect(!w.bus.hasOwner(Self.name), "the music paused a moment ago: the Play key is still its own")
         try music.leave()
-        #expect(w.client.waitFor { w.bus.hasOwner(Self.name) }, "the music player left: ours is back")
+        #expect(w.client.waitFor { w.bus.hasOwner(Self.name) }, "the music player left: ours is back (the paused browser aside)")
         #expect(try w.property("PlaybackStatus").string == "Playing")
 
         // Music that plays before the timer starts keeps the keys from the start.
@@ -317,18 +324,19 @@ struct MediaPlayerTests {
     }
 }
 
-/// A music player as far as the multiplexers look: `org.mpris.MediaPlayer2.music` with a
+/// A music player as far as the multiplexers look: `org.mpris.MediaPlayer2.<name>` with a
 /// `PlaybackStatus` it announces with PropertiesChanged, served on a test client's connection
 /// (so it answers while that client waits).
 final class FakeMusicPlayer {
-    static let name = "org.mpris.MediaPlayer2.music"
+    let name: String
     private let connection: DBusConnection
     private let server: DBusObjectServer
     private var status: String
     /// How often someone read `PlaybackStatus`.
     private(set) var statusReads = 0
 
-    init(connection: DBusConnection, status: String) throws {
+    init(connection: DBusConnection, status: String, name: String = "music") throws {
+        self.name = "org.mpris.MediaPlayer2." + name
         self.connection = connection
         self.status = status
         server = DBusObjectServer(connection: connection)
@@ -342,9 +350,9 @@ final class FakeMusicPlayer {
         ])
     }
 
-    func takeName() throws { _ = try connection.requestName(Self.name) }
+    func takeName() throws { _ = try connection.requestName(name) }
 
-    func leave() throws { try connection.releaseName(Self.name) }
+    func leave() throws { try connection.releaseName(name) }
 
     func set(status: String) {
         self.status = status

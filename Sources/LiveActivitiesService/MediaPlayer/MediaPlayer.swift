@@ -14,6 +14,8 @@ final class MediaPlayer {
     /// How long after another player stopped playing ours stays aside, so that the Play key
     /// that paused the music also resumes it (the multiplexers prefer a player that plays).
     static let stepAsideGrace = 60.0
+    /// How long after the name was refused it is asked for again (not at every round).
+    static let retryAfterRefusal = 60.0
 
     private let connection: DBusConnection
     private let server: DBusObjectServer
@@ -29,10 +31,10 @@ final class MediaPlayer {
     private(set) var state: MediaPlayerState?
     /// Whether the name is ours, and what was last announced under it.
     private var announced: Announced?
-    /// When another player last stopped playing (monotonic seconds).
-    private var othersStoppedAt = -Double.infinity
     private var graceWake: WakeupToken?
-    /// The name was refused once (someone else owns it); said once in the log.
+    /// The name was refused (another program owns it): not asked again before this moment
+    /// (monotonic seconds), and said once in the log.
+    private var refusedUntil = -Double.infinity
     private var refusalLogged = false
 
     /// What clients were last told under the name: the track, and the timeline a client
@@ -51,7 +53,7 @@ final class MediaPlayer {
         self.clock = clock
         self.act = act
         self.timer = timer
-        others = OtherPlayers(connection: connection, ownName: Self.busName)
+        others = OtherPlayers(connection: connection, ownName: Self.busName, monotonicNow: { clock.monotonicNow })
     }
 
     /// The track shown now, nil when there is none.
@@ -144,15 +146,16 @@ final class MediaPlayer {
     /// Whether ours stays off the bus for another player: one plays, or stopped playing within
     /// `stepAsideGrace` and is still there.
     private var stepsAside: Bool {
-        others.anyPlaying || (others.anyPresent && clock.monotonicNow - othersStoppedAt < Self.stepAsideGrace)
+        others.anyPlaying || others.stoppedPlaying(within: Self.stepAsideGrace)
     }
 
     private func othersChanged() {
         if let graceWake { clock.cancel(graceWake) }
         graceWake = nil
-        if !others.anyPlaying {
-            othersStoppedAt = clock.monotonicNow
-            graceWake = clock.wake(afterSeconds: Self.stepAsideGrace) { [weak self] in
+        if !others.anyPlaying, let stopped = others.lastStopped, others.stoppedPlaying(within: Self.stepAsideGrace) {
+            // A moment past the grace's end, so that it has surely ended when the wake-up comes.
+            let remaining = stopped.at + Self.stepAsideGrace - clock.monotonicNow + 0.1
+            graceWake = clock.wake(afterSeconds: remaining) { [weak self] in
                 guard let self else { return }
                 self.graceWake = nil
                 self.update(self.state)
@@ -162,11 +165,13 @@ final class MediaPlayer {
     }
 
     private func takeName(showing state: MediaPlayerState) {
+        guard clock.monotonicNow >= refusedUntil else { return }
         do {
             let reply = try connection.requestName(Self.busName, flags: [.doNotQueue])
             guard reply == .primaryOwner || reply == .alreadyOwner else {
-                if !refusalLogged { Log.warning("\(Self.busName) is owned by another program; no media player") }
+                if !refusalLogged { Log.warning("\(Self.busName) is owned by another program; no media player while it is") }
                 refusalLogged = true
+                refusedUntil = clock.monotonicNow + Self.retryAfterRefusal
                 return
             }
             announced = Announced(track: state.track, positionSeconds: state.positionSeconds, monotonicAt: clock.monotonicNow)

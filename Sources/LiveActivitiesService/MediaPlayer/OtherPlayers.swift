@@ -19,13 +19,18 @@ final class OtherPlayers {
     private var owners: [String: String] = [:]
     /// The unique names of the players whose `PlaybackStatus` is `Playing`.
     private(set) var playing: Set<String> = []
-    /// Called when `playing` becomes empty or stops being empty, or a player left the bus.
+    /// The player that stopped playing last and when (monotonic seconds), while it is on the bus.
+    private(set) var lastStopped: (owner: String, at: Double)?
+    /// Called when another player starts or stops playing (none played, or one plays, now), or
+    /// the player that stopped last left the bus.
     var onChange: (() -> Void)?
     private var handler: DBusConnection.HandlerToken?
+    private let monotonicNow: () -> Double
 
-    init(connection: DBusConnection, ownName: String) {
+    init(connection: DBusConnection, ownName: String, monotonicNow: @escaping () -> Double) {
         self.connection = connection
         self.ownName = ownName
+        self.monotonicNow = monotonicNow
     }
 
     deinit {
@@ -35,8 +40,12 @@ final class OtherPlayers {
     /// Whether another player plays now.
     var anyPlaying: Bool { !playing.isEmpty }
 
-    /// Whether another player is on the bus (playing or not).
-    var anyPresent: Bool { !owners.isEmpty }
+    /// Whether the player that stopped playing last did so less than `seconds` ago (and is
+    /// still on the bus: it may be asked to play again).
+    func stoppedPlaying(within seconds: Double) -> Bool {
+        guard let lastStopped else { return false }
+        return monotonicNow() - lastStopped.at < seconds
+    }
 
     /// Subscribes, then lists the players already there and reads their status.
     func start() throws(DBusError) {
@@ -97,13 +106,19 @@ final class OtherPlayers {
     private func left(_ name: String, owner: String) {
         owners[name] = nil
         guard !owners.values.contains(owner) else { return }
-        playing.remove(owner)
-        onChange?()
+        let wasPlaying = playing.remove(owner) != nil
+        let wasLastStopped = lastStopped?.owner == owner
+        if wasLastStopped { lastStopped = nil }
+        if wasPlaying || wasLastStopped { onChange?() }
     }
 
     private func set(_ owner: String, status: String) {
         let before = anyPlaying
-        if status == "Playing" { playing.insert(owner) } else { playing.remove(owner) }
+        if status == "Playing" {
+            playing.insert(owner)
+        } else if playing.remove(owner) != nil {
+            lastStopped = (owner, monotonicNow())
+        }
         if anyPlaying != before { onChange?() }
     }
 }
