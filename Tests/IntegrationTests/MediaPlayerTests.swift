@@ -155,8 +155,8 @@ struct MediaPlayerTests {
     }
 
     /// The artist line is by the minute and Position is never announced: while the activity's
-    /// own CompactTrailing ticks every second, the player sends no PropertiesChanged at all
-    /// (at most one, when a minute boundary falls in the window) and no Seeked.
+    /// own CompactTrailing ticks every second, the player sends no PropertiesChanged at all and
+    /// no Seeked (a fresh 25-minute session reads "25m left" for its whole first minute).
     @Test func nothingIsAnnouncedEverySecond() throws {
         let w = try World()
         let id = try Self.focus(w.client)
@@ -170,8 +170,7 @@ struct MediaPlayerTests {
         })
         w.client.sync(with: try w.daemonUniqueName())
         let changes = w.playerChanges()
-        #expect(changes.count <= 1, "\(changes)")
-        #expect(changes.allSatisfy { Set($0.keys) == ["Metadata"] }, "\(changes)")
+        #expect(changes.isEmpty, "\(changes)")
         #expect(w.client.received("Seeked").isEmpty)
     }
 

@@ -5,9 +5,9 @@ import DBus
 /// the current player (never notifications), and so do its media applet, GNOME 49+'s lock
 /// screen, waybar and KDE Connect. The name is owned only while there is a timer to show, so
 /// players lists never show an empty player, and is given up while another player plays
-/// (`OtherPlayers`), so music keeps the media keys. Announces `Metadata`, `PlaybackStatus` and
-/// `CanPlay`/`CanPause` with PropertiesChanged when they change (the artist line changes by
-/// the minute), never `Position`; sends `Seeked` on a jump only. Lives on the event loop's thread.
+/// (`OtherPlayers`), so music keeps the media keys. Announces `Metadata` and `PlaybackStatus`
+/// with PropertiesChanged when they change (the artist line changes by the minute), never
+/// `Position`; sends `Seeked` on a jump only. Lives on the event loop's thread.
 final class MediaPlayer {
     static let busName = "org.mpris.MediaPlayer2.liveactivities"
     static let path = "/org/mpris/MediaPlayer2"
@@ -58,9 +58,6 @@ final class MediaPlayer {
 
     /// The track shown now, nil when there is none.
     var track: MediaPlayerTrack? { state?.track }
-
-    /// Whether the player's name is owned now.
-    var isOnTheBus: Bool { announced != nil }
 
     /// Exports the object and starts following the other players; the name comes with the first timer.
     func start() throws(DBusError) {

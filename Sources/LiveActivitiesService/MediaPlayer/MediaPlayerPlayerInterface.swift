@@ -37,8 +37,9 @@ enum MediaPlayerPlayerInterface {
                 DBusProperty("Position", "x", emitsChange: .no, get: { .int64(player.positionMicroseconds()) }),
                 DBusProperty("CanGoNext", "b", emitsChange: .const, get: { .boolean(false) }),
                 DBusProperty("CanGoPrevious", "b", emitsChange: .const, get: { .boolean(false) }),
-                DBusProperty("CanPlay", "b", get: { .boolean(player.track != nil) }),
-                DBusProperty("CanPause", "b", get: { .boolean(player.track != nil) }),
+                // Every timer the player shows can be paused and resumed.
+                DBusProperty("CanPlay", "b", emitsChange: .const, get: { .boolean(true) }),
+                DBusProperty("CanPause", "b", emitsChange: .const, get: { .boolean(true) }),
                 DBusProperty("CanSeek", "b", emitsChange: .const, get: { .boolean(false) }),
                 DBusProperty("CanControl", "b", emitsChange: .const, get: { .boolean(true) }),
             ],
