@@ -35,6 +35,7 @@ class LockScreenChecks:
 
     def play(self):
         run = self.run
+        begun = time.time()
         # Plasma 6.7's greeter exits when kglobalaccel is not there; the keys' check needs it too.
         daemon = self.session.spawn("kglobalacceld", [KGLOBALACCEL], self.env)
         self.world.wait_for_name("org.kde.kglobalaccel", timeout=30, process=daemon, process_name="kglobalacceld")
@@ -50,6 +51,7 @@ class LockScreenChecks:
         gone = run.wait(lambda: not self.world.has_owner(PLAYER), timeout=8)
         self.add("MPRIS: gone after End", check(gone, f"{PLAYER} left the bus when the session ended",
                                                 f"{PLAYER} still owned after End"))
+        print(f"  MPRIS checks: {time.time() - begun:.0f} s", flush=True)
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -148,9 +150,7 @@ class LockScreenChecks:
         added = str(self.run.bus_call("org.kde.plasmashell", "/PlasmaShell", "org.kde.PlasmaShell", "evaluateScript",
                                       "s", ["print(panels()[0].addWidget('org.kde.plasma.mediacontroller').id)"]))
         width, height = self.screen
-        panel = (width // 2, 64, width // 2, height - 64)
-        target = self.run.wait(lambda: next((w for r in self.ocr(panel, "applet", [])
-                                             for w in r if "pomodoro" in w["text"].lower()), None), timeout=15, step=0.5)
+        target = self.run.wait(lambda: self.on_panel("pomodoro"), timeout=15, step=0.5)
         if not target:
             self.applet_note = f"the applet (id {added}) never showed 'Pomodoro' on the panel"
             return None
@@ -161,6 +161,13 @@ class LockScreenChecks:
             self.ocr(self.popup_area, "applet-popup", [])[0]), timeout=10, step=0.5)
         self.applet_note = "" if words else "a click on the applet's title opened no popup showing 'Quokka'"
         return words
+
+    def on_panel(self, word):
+        """The OCR word holding `word` (lower case) on the panel's right half, where the Media
+        Player applet shows the multiplexer's current player; None when it is not there."""
+        width, height = self.screen
+        panel = (width // 2, 64, width // 2, height - 64)
+        return next((w for r in self.ocr(panel, "applet", []) for w in r if word in w["text"].lower()), None)
 
     def check_applet(self, words):
         if not words:
@@ -231,7 +238,7 @@ class LockScreenChecks:
         """What the Play/Pause key does in a Plasma session: kglobalaccel runs kded6's
         `mediacontrol` action `playpausemedia` (libkmpris' MprisService), which sends Pause or
         Play to the multiplexer's current player. Invoked through kglobalaccel, as the key's grab
-        does (Xvfb's keymap has no XF86AudioPlay)."""
+        does (`xdotool key XF86AudioPlay` on Xvfb did not reach kglobalacceld)."""
         self.run.bus_call("org.kde.kglobalaccel", "/component/mediacontrol", "org.kde.kglobalaccel.Component",
                           "invokeShortcut", "s", ["playpausemedia"])
         time.sleep(0.8)
@@ -255,8 +262,10 @@ class LockScreenChecks:
             aside = self.world.has_owner(PLAYER)
             music.send_signal(signal.SIGUSR1)  # the user starts the music in its own window
             stepped = self.run.wait(lambda: not self.world.has_owner(PLAYER), timeout=8)
+            # Plasma has taken the change in once its applet shows the music.
+            chosen = self.run.wait(lambda: self.on_panel("track"), timeout=15, step=0.5)
             notes.append(f"music paused beside our running timer: ours on the bus {aside}; music plays: "
-                         f"ours {'left' if stepped else 'stayed'}")
+                         f"ours {'left' if stepped else 'stayed'}, the applet shows {'the music' if chosen else '?'}")
             self.press_play_pause()
             first = open(calls).read().split()
             status_after_first = self.status()
@@ -267,10 +276,14 @@ class LockScreenChecks:
             os.killpg(music.pid, signal.SIGTERM)
             music.wait(timeout=10)
             back = self.run.wait(lambda: self.world.has_owner(PLAYER), timeout=8)
+            # Plasma adds a player once it has read its properties: wait until its applet shows ours.
+            shown = self.run.wait(lambda: self.on_panel("pomodoro"), timeout=15, step=0.5)
             self.press_play_pause()
+            self.run.wait(lambda: self.status() == "paused", timeout=3)
             ours = self.status()
-            notes.append(f"music quit: ours back {back}; key: our activity {ours}")
-            self.run.la("resume", "mpris")
+            notes.append(f"music quit: ours back {back}, the applet shows it {bool(shown)}; key: our activity {ours}")
+            if ours == "paused":
+                self.run.la("resume", "mpris")
         finally:
             if music.poll() is None:
                 os.killpg(music.pid, signal.SIGTERM)
