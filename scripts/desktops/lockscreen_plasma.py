@@ -177,8 +177,8 @@ class LockScreenChecks:
         # The popup was read a moment ago: the minute may have turned since.
         shown = {f"{int(minutes.group(1)) + d}m left" for d in (0, 1)} if minutes else set()
         ok = shows(words, "Quokka report") and any(shows(words, text) for text in shown)
-        return check(ok, f"the panel shows its title; its popup reads {text_of(words)!r} (title, the artist "
-                     f"{artist!r} as far as it fits, the elapsed and remaining time)",
+        return check(ok, f"the panel shows its title; its popup reads {text_of(words)!r} (the title, and the artist "
+                     f"{artist!r} as far as it fits)",
                      f"looked for 'Quokka report' and {artist!r}; OCR of the popup: {text_of(words)!r}")
 
     def press_pause(self, words):
