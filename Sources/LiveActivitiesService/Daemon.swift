@@ -98,6 +98,7 @@ public enum Daemon {
         // The tray item comes up with the name, as before; restoring updates its label.
         if config.tray { service.publisher.attachTray(StatusNotifierItem.start(for: service, connection: connection)) }
         service.restoreState()
+        if config.mpris { service.publisher.attachMediaPlayer(MediaPlayer.start(for: service, connection: connection)) }
         service.startPush(config.push, paths: paths)
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")

@@ -2,7 +2,9 @@
 a cached chroot with kded6 (the tray's StatusNotifierWatcher) and kactivitymanagerd; our daemon
 and CLI, built on the host, run outside on the chroot's session bus. The Plasma 6 applet
 (installed by `make install-files` into a prefix, added to the panel by a Plasma script), the
-tray item and the KDE job cards are read back from the screen with OCR (plasma_panel.py's).
+tray item and the KDE job cards are read back from the screen with OCR (plasma_panel.py's); then
+our MPRIS player on the lock screen, in the Media Player applet and under the media keys
+(lockscreen_plasma.py).
 
 Rows `plasma6.3` (trixie) and `plasma6.7` (forky) of scripts/desktop-matrix.
 """
@@ -19,6 +21,7 @@ from scenario import APPS, Run, check, no
 from world import ServerFailed
 from scenario_jobs import job_paths
 import segments_plasma
+from lockscreen_plasma import LockScreenChecks
 
 APPLET = "io.github.liveactivities.compact6"
 APPLET5 = "io.github.liveactivities.compact"
@@ -36,7 +39,7 @@ MARKUP_TITLE = "<b>Bold</b>"
 
 class Plasma6Panel:
     """One Plasma 6 row: `play_panel` returns its checks as (name, (verdict, why))."""
-    packages = ["tesseract-ocr", "xdotool", "imagemagick", "x11-utils", "python3-dbus", "make"]
+    packages = ["tesseract-ocr", "xdotool", "imagemagick", "x11-utils", "python3-dbus", "python3-gi", "make", "playerctl"]
     jobs = True
 
     def __init__(self, name, suite, screenshot):
@@ -56,7 +59,11 @@ class Plasma6Panel:
             run.start_daemon()
             run.version = session.run(["dpkg-query", "-W", "-f=${Version}", "plasma-workspace"], shell_env).stdout
             print(f"  plasma-workspace {run.version} in {root} (chroot ready in {made:.0f} s)", flush=True)
-            PanelChecks(run, session, self.name, checks).play()
+            panel = PanelChecks(run, session, self.name, checks)
+            panel.play()
+            # Issue 26: our MPRIS player on the lock screen, in the Media Player applet, under the keys.
+            LockScreenChecks(run, session, shell_env, SCREEN, os.path.dirname(run.screenshot_path),
+                             self.screenshot_name.replace("-popup.png", ""), panel.add).play()
         finally:
             print(f"  row time {time.time() - begun:.0f} s, of which {made:.0f} s making or finding the chroot",
                   flush=True)

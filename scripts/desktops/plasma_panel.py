@@ -84,12 +84,13 @@ def ocr_readings(world, crop, name, after_grab=None):
     return readings
 
 
-def read_words(shot, crop, big, scale, treatment):
+def read_words(shot, crop, big, scale, treatment, options=()):
     """tesseract's words in `shot` (a screenshot of `crop`) upscaled `scale` times, greyscale,
-    with `treatment` (more ImageMagick options), mapped back to screen boxes."""
+    with `treatment` (more ImageMagick options), mapped back to screen boxes. `options`: more
+    tesseract options (`--psm 6` reads one short line that its page layout analysis misses)."""
     subprocess.run(["convert", shot, "-resize", f"{scale * 100}%", "-colorspace", "Gray", *treatment, big],
                    check=True, timeout=30)
-    tsv = subprocess.run(["tesseract", big, "-", "tsv"], capture_output=True, text=True, timeout=60).stdout
+    tsv = subprocess.run(["tesseract", big, "-", *options, "tsv"], capture_output=True, text=True, timeout=60).stdout
     words = []
     for line in tsv.splitlines()[1:]:
         cells = line.split("\t")

@@ -35,6 +35,20 @@ extension DBusConnection {
         }
     }
 
+    /// `dbus_bus_release_name` (blocking): gives up a well-known name this connection owns;
+    /// true when it was ours (false: it was not, or nobody owned it).
+    @discardableResult
+    public func releaseName(_ name: String) throws(DBusError) -> Bool {
+        guard CString.isValidBusName(name), !name.hasPrefix(":") else {
+            throw .invalidArgs("invalid well-known bus name \"\(name)\"")
+        }
+        let (result, error) = withCError { error in
+            name.withCString { dbus_bus_release_name(pointer, $0, error) }
+        }
+        if let error { throw error }
+        return result == DBUS_RELEASE_NAME_REPLY_RELEASED
+    }
+
     /// `dbus_bus_name_has_owner` (blocking).
     public func nameHasOwner(_ name: String) throws(DBusError) -> Bool {
         guard CString.isValidBusName(name) else { throw .invalidArgs("invalid bus name \"\(name)\"") }

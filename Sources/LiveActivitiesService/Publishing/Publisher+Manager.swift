@@ -2,7 +2,7 @@ import ActivityModel
 import DBus
 
 /// What depends on every activity: the manager's CompactText, ActiveCount,
-/// NotificationServer and StorageStatus, the tray item, and (asked of the service) the one
+/// NotificationServer and StorageStatus, the tray item, the MPRIS player, and (asked of the service) the one
 /// timer and focus.
 extension Publisher {
     /// Recomputed once per publishing round, and under a flood at most once per
@@ -60,6 +60,7 @@ extension Publisher {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, values: changed)
         }
         tray?.update(CardComposer.tray(live: view.live, compactText: compact))
+        mediaPlayer?.update(service.mediaPlayerState(in: view))
     }
 
     /// Announces a change of `StorageStatus` (a write failed, or works again) at once.

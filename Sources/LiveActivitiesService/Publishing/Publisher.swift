@@ -36,6 +36,8 @@ final class Publisher {
     var rounds = PublishingRounds()
     /// The tray item, when the config asks for one; kept up to date with the compact text.
     var tray: StatusNotifierItem?
+    /// The MPRIS player (`mpris = on`); kept up to date with the most relevant timer.
+    var mediaPlayer: MediaPlayer?
 
     init(service: ActivityService, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock, presenter: CardSink?,
          cardInterval: Double, publishInterval: Double) {
@@ -100,6 +102,11 @@ final class Publisher {
     /// The tray item to keep up to date from now on.
     func attachTray(_ item: StatusNotifierItem?) {
         tray = item
+    }
+
+    /// The MPRIS player to keep up to date from now on.
+    func attachMediaPlayer(_ player: MediaPlayer?) {
+        mediaPlayer = player
     }
 
     /// Connects `mirror` and starts it; its cancel button calls `onCancel` with the activity's id.
