@@ -82,3 +82,42 @@ import Testing
         #expect(plusOneDays.count == 2, "\(plusOne)")
     }
 }
+
+/// Issue 28, row 1: a title or task that a spreadsheet would run as a formula reaches the cell
+/// as text (a leading `'`, as OWASP advises), still quoted as RFC 4180 says; JSON stays exact.
+@Suite(.timeLimit(.minutes(5))) struct CSVFormulaTests {
+    static let formulas = [#"=HYPERLINK("http://x","y")"#, #"+cmd|' /C calc'!A0"#, "@SUM(1+1)", "-2+3", "\r=1+1", "\t=1+1"]
+
+    @Test(arguments: formulas)
+    func aSpreadsheetShowsAFormulaTitleAsTextNotAsAFormula(title: String) throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("csv-formula-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("liveactivities"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        var entry = HistoryEntry(id: "f", kind: "focus", reason: .completed, startedAt: 1_700_000_000,
+                                 endedAt: 1_700_001_500, activeSeconds: 1500)
+        entry.title = title
+        entry.task = title
+        try (try entry.jsonLine() + "\n").write(to: state.appendingPathComponent("liveactivities/history.jsonl"),
+                                               atomically: true, encoding: .utf8)
+        var printed: [String] = []
+        func run(_ arguments: [String]) -> String {
+            printed = []
+            _ = CommandLineTool(environment: ["XDG_STATE_HOME": state.path, "HOME": state.path], schema: FakeSchema(),
+                                output: { printed.append($0) }).run(arguments)
+            return printed.joined(separator: "\n")
+        }
+        let csv = run(["history", "--format", "csv"])
+        let quoted = "\"'" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        #expect(csv.contains("f,focus,\(quoted),\(quoted),"), "\(csv.debugDescription)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(run(["history", "--format", "json"]).utf8)) as? [[String: Any]])
+        #expect(rows.first?["title"] as? String == title, "JSON carries the title exactly")
+        #expect(rows.first?["task"] as? String == title)
+    }
+
+    @Test func plainCellsAndNumbersStayAsTheyAre() {
+        #expect(CSVText.field("Write") == "Write")
+        #expect(CSVText.field("1380") == "1380")
+        #expect(CSVText.field("a=b") == "a=b", "only a leading sign starts a formula")
+        #expect(CSVText.field("=1+2") == "\"'=1+2\"")
+    }
+}
