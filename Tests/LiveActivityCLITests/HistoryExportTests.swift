@@ -121,3 +121,41 @@ import Testing
         #expect(CSVText.field("=1+2") == "\"'=1+2\"")
     }
 }
+
+/// Issue 28, row 2, as the CLI shows it: entries whose title holds a line separator count, and
+/// `history` and `stats` say how many lines they skipped (in text, as their last line; beside
+/// CSV and JSON, on stderr, so the output stays what a parser expects).
+@Suite(.timeLimit(.minutes(5))) struct HistorySkippedLinesTests {
+    @Test func statsCountsATitleWithALineSeparatorAndSaysWhatItSkipped() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("history-skipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("liveactivities"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let raw = #"{"active-seconds":60,"attributes":{},"ended-at":1700000060,"id":"s","kind":"generic","reason":"ended","#
+            + "\"started-at\":1700000000,\"title\":\"\u{2028}ls\"}"
+        try ([raw, raw, "{broken", raw].joined(separator: "\n") + "\n").write(
+            to: state.appendingPathComponent("liveactivities/history.jsonl"), atomically: true, encoding: .utf8)
+        var printed: [String] = [], warned: [String] = []
+        func run(_ arguments: [String]) -> (out: String, err: String) {
+            printed = []
+            warned = []
+            _ = CommandLineTool(environment: ["XDG_STATE_HOME": state.path, "HOME": state.path], schema: FakeSchema(),
+                                output: { printed.append($0) }, warning: { warned.append($0) }).run(arguments)
+            return (printed.joined(separator: "\n"), warned.joined(separator: "\n"))
+        }
+        let stats = run(["stats", "--json"])
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: [String: Any]])
+        #expect(figures["generic"]?["ended"] as? Int == 3, "every entry counts: \(stats.out)")
+        #expect(stats.err == "1 history line could not be read")
+        let text = run(["stats"])
+        #expect(text.out.hasSuffix("\n1 history line could not be read"), "\(text.out)")
+        let history = run(["history"])
+        #expect(history.out.hasSuffix("\n1 history line could not be read"), "\(history.out)")
+        #expect(history.out.components(separatedBy: "generic").count - 1 == 3)
+        let csv = run(["history", "--format", "csv"])
+        #expect((csv.out + "\n").components(separatedBy: "\r\n").count == 5, "a header and 3 rows: \(csv.out.debugDescription)")
+        #expect(csv.err == "1 history line could not be read")
+        let json = run(["history", "--format", "json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])?.count == 3)
+        #expect(json.err == "1 history line could not be read")
+    }
+}
