@@ -30,9 +30,9 @@ public struct RenderedActivity: Equatable, Sendable {
         return self == rounded && progressPercent == other.progressPercent
     }
 
-    /// `<leading> <trailing>`, either part omitted when empty.
+    /// `<leading> <trailing>`, either part omitted when empty, each isolated (`BidiIsolation`).
     public var compactPair: String {
-        [compactLeading, compactTrailing].filter { !$0.isEmpty }.joined(separator: " ")
+        [compactLeading, compactTrailing].filter { !$0.isEmpty }.map(BidiIsolation.isolated).joined(separator: " ")
     }
 }
 
@@ -129,7 +129,9 @@ struct ActivityRenderer {
         }
     }
 
+    /// Our status words and a rendered text, the text isolated so a client's part of it cannot
+    /// reorder the words (`Paused · ‮abc` would read `Paused · cba` and move "Paused").
     private static func joined(_ first: String, _ second: String) -> String {
-        [first, second].filter { !$0.isEmpty }.joined(separator: " · ")
+        [first, second].filter { !$0.isEmpty }.map(BidiIsolation.isolated).joined(separator: " · ")
     }
 }
