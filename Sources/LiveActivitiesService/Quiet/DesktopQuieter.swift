@@ -129,13 +129,14 @@ final class DesktopQuieter: @unchecked Sendable {
     }
 
     /// A session is live and the marker cannot be read: the desktop may be quiet by a daemon's
-    /// doing, so its state now is not the user's. A new marker records the mechanism's "not
-    /// quiet" (marked as such), then quiet goes on.
+    /// doing, so its state now is not the user's. A new marker takes the unreadable one's place
+    /// in one rename (a link is replaced, its target untouched) and records the mechanism's "not
+    /// quiet" (marked as such), then quiet goes on. Should the write fail, the unreadable marker
+    /// stays, and End restores "not quiet" past it all the same.
     private func quietPastUnreadableMarker(_ mechanism: any DoNotDisturb, reason: String, now: Double) {
         let name = mechanism.choice.rawValue
         do {
             let notQuiet = mechanism.notQuietState(from: try mechanism.currentState())
-            QuietMarker.setAside(markerPath)
             try QuietMarker(mechanism: mechanism.choice, previous: notQuiet, since: now, previousUnknown: true).save(markerPath)
             try mechanism.turnOn()
             note("on (\(name)); \(markerPath) could not be read (\(reason)), so the user's own state is unknown "
