@@ -23,12 +23,16 @@ extension CommandLineTool {
             }
             let whole = json || format != "text"
             let limit = try command.count("limit") ?? (whole ? 0 : 20)
-            let entries = try HistoryReport(paths: paths).recent(kind: command.options["kind"], limit: limit)
+            let report = try HistoryReport(paths: paths)
+            let entries = report.recent(kind: command.options["kind"], limit: limit)
             switch format {
             case "csv": output(HistoryExport.csv(entries))
             case "json": output(HistoryExport.json(entries))
-            default: output(json ? HistoryReport.historyJSON(entries) : HistoryReport.historyText(entries))
+            default: outputReport(json ? HistoryReport.historyJSON(entries) : HistoryReport.historyText(entries),
+                                  asText: !json, report)
+                return
             }
+            noteUnreadable(report, asText: false)
         case "stats":
             let report = try HistoryReport(paths: paths)
             if let by = command.options["by"] {
@@ -38,17 +42,33 @@ extension CommandLineTool {
                 let breakdown = HistoryBreakdown.of(report.entries, by: grouping) { time in
                     Double(utcOffset(Int64(saturating: time.rounded(.down))))
                 }
-                output(json ? HistoryExport.breakdownJSON(breakdown, grouping: grouping)
-                            : HistoryExport.breakdownText(breakdown, grouping: grouping))
+                outputReport(json ? HistoryExport.breakdownJSON(breakdown, grouping: grouping)
+                                  : HistoryExport.breakdownText(breakdown, grouping: grouping), asText: !json, report)
                 return
             }
             let time = now()
             let offset = Double(utcOffset(Int64(saturating: time.rounded(.down))))
             let figures = report.statistics(now: time, timeZoneOffset: offset)
-            output(json ? OutputFormat.json(HistoryReport.statsJSON(figures)) : HistoryReport.statsText(figures))
+            outputReport(json ? OutputFormat.json(HistoryReport.statsJSON(figures)) : HistoryReport.statsText(figures),
+                         asText: !json, report)
         default:
             throw .usage("unknown command \"\(command.spec.name)\"")
         }
+    }
+}
+
+extension CommandLineTool {
+    /// Prints a history report, then what it left out (`noteUnreadable`).
+    private func outputReport(_ text: String, asText: Bool, _ report: HistoryReport) {
+        output(text)
+        noteUnreadable(report, asText: asText)
+    }
+
+    /// Says how many history lines could not be read: as the last line of text for people,
+    /// on stderr beside CSV and JSON, which must stay what a parser expects.
+    private func noteUnreadable(_ report: HistoryReport, asText: Bool) {
+        guard let note = report.unreadableNote else { return }
+        if asText { output(note) } else { warning(note) }
     }
 }
 

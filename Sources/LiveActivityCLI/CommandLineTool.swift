@@ -8,6 +8,8 @@ public struct CommandLineTool {
     let environment: [String: String]
     let schema: KeySchema
     let output: (String) -> Void
+    /// Writes a line beside the output (stderr), where the output must stay machine-readable.
+    let warning: (String) -> Void
     /// Writes one line for `watch`; false when the reader has gone away.
     let writeLine: (String) -> Bool
     /// The descriptor `writeLine` writes to, watched by `watch` so it exits when its reader goes away.
@@ -17,6 +19,7 @@ public struct CommandLineTool {
     let utcOffset: @Sendable (Int64) -> Int64
 
     public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
+                warning: @escaping (String) -> Void = { _ in },
                 writeLine: @escaping (String) -> Bool = { _ in true }, outputDescriptor: Int32? = nil,
                 now: @escaping () -> Double = { Date().timeIntervalSince1970 },
                 utcOffset: @escaping @Sendable (Int64) -> Int64 = SystemTimeZone.utcOffset(at:)) {
@@ -24,6 +27,7 @@ public struct CommandLineTool {
         self.environment = environment
         self.schema = schema
         self.output = output
+        self.warning = warning
         self.writeLine = writeLine
         self.outputDescriptor = outputDescriptor
         self.now = now

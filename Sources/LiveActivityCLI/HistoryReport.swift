@@ -8,6 +8,8 @@ struct HistoryReport {
     let entries: [HistoryEntry]
     /// Entries the daemon folded out of the history file when it rotated (`history-summary.json`).
     var summary = HistorySummary()
+    /// Lines of the history file that could not be read, which `history` and `stats` mention.
+    var unreadableLines = 0
 
     /// Reads the history file; a missing file is an empty history.
     init(paths: DaemonPaths) throws(CLIError) {
@@ -21,13 +23,18 @@ struct HistoryReport {
             return
         }
         do {
-            entries = HistoryEntry.parse(jsonLines: try String(contentsOf: url, encoding: .utf8))
+            let lines = HistoryLines(try Data(contentsOf: url))
+            entries = lines.entries
+            unreadableLines = lines.unreadableLines
         } catch {
             throw .refused("cannot read \(paths.historyFile): \(error.localizedDescription)")
         }
     }
 
     init(entries: [HistoryEntry]) { self.entries = entries }
+
+    /// What to say about the lines left out ("1 history line could not be read"), or nil.
+    var unreadableNote: String? { unreadableLines > 0 ? HistoryLines.unreadableNote(unreadableLines) : nil }
 
     // MARK: history
 

@@ -16,7 +16,8 @@ signal(SIGPIPE, SIG_IGN)
 
 let environment = ProcessInfo.processInfo.environment
 let tool = CommandLineTool(environment: environment, schema: KindFileSchema(environment: environment),
-                           output: { writeLine($0, to: 1) }, writeLine: { writeLine($0, to: 1) }, outputDescriptor: 1)
+                           output: { writeLine($0, to: 1) },
+                           warning: { writeLine("liveactivity: \($0)", to: 2) }, writeLine: { writeLine($0, to: 1) }, outputDescriptor: 1)
 switch tool.run(Array(CommandLine.arguments.dropFirst())) {
 case .success:
     exit(0)

@@ -73,7 +73,6 @@ import Testing
         ("crlf\r\nend", "\"crlf\r\nend\""),
         (" padded", "\" padded\""),
         ("\"\u{301}", "\"\"\"\u{301}\""),
-        ("=1+2", "=1+2"),
         ("", ""),
     ])
     func csvFieldsAreQuotedAsRFC4180Says(text: String, expected: String) {

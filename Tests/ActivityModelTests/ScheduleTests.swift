@@ -76,3 +76,28 @@ import Testing
         #expect(registry.activity(pending.rawValue)?.status == .pending)
     }
 }
+
+/// Issue 28, row 8: a pending activity showed its kind's ended templates (`Scheduled · · 0m
+/// focused`); it shows the live ones as they will read at its start, and when that is.
+@Suite(.timeLimit(.minutes(2))) struct PendingRenderTests {
+    @Test func aScheduledFocusSessionShowsWhenItStartsAndItsLengthNotAnEndedCard() throws {
+        var registry = shippedRegistry()
+        let (id, _) = try registry.start(kind: "focus", attributes: ["session-type": .string("Pomodoro")], state: [:],
+                                         options: .init(startAt: t0 + 3_600), now: t0)
+        let rendered = try registry.render(id: id.rawValue, now: t0, timeZoneOffset: 0)
+        #expect(!rendered.body.contains("focused"), "not the ended template: \(rendered.body)")
+        #expect(rendered.body == "Starts at 13:00 · 25:00 left · ends at 13:25", "\(rendered.body)")
+        #expect(rendered.title == "Pomodoro")
+        #expect(rendered.status == .pending)
+        #expect(rendered.buttons.isEmpty, "nothing to press before it starts")
+    }
+
+    @Test func aStartOnAnotherDaySaysWhichDay() throws {
+        var registry = shippedRegistry()
+        let (tomorrow, _) = try registry.start(kind: "focus", attributes: [:], state: [:], options: .init(startAt: t0 + 86_400), now: t0)
+        let (later, _) = try registry.start(kind: "focus", attributes: [:], state: [:], options: .init(startAt: t0 + 3 * 86_400), now: t0)
+        #expect(try registry.render(id: tomorrow.rawValue, now: t0, timeZoneOffset: 0).body.hasPrefix("Starts tomorrow at 12:00 · 25:00 left"))
+        let laterBody = try registry.render(id: later.rawValue, now: t0, timeZoneOffset: 0).body
+        #expect(laterBody.hasPrefix("Starts in 3 days at 12:00 · "), "\(laterBody)")
+    }
+}

@@ -97,6 +97,13 @@ import Testing
         (["segments": .string(String(repeating: "a|", count: 12) + "a")], "state key \"segments\": 13 segments; expected at most 12"),
         (["segments": .string(String(repeating: "x", count: 65))], "state key \"segments\": segment 1: the label \"\(String(repeating: "x", count: 65))\" is longer than 64 characters"),
         (["steps": .int(2), "segments": .string("A|B")], "state keys \"segments\" and \"steps\" both given; give only one of them"),
+        // Issue 28, row 7: labels that show nothing, and 64 characters that carry thousands of code points.
+        (["segments": .string("\u{200B}\u{200B}:0.5|B:0.5")], "state key \"segments\": segment 1: the label holds no visible character (U+200B U+200B); expected text such as \"Build\""),
+        (["segments": .string("\u{202E}\u{2066}\u{FEFF}|B")], "state key \"segments\": segment 1: the label holds no visible character (U+202E U+2066 U+FEFF); expected text such as \"Build\""),
+        (["segments": .string("A|\u{3164}\u{00A0}\u{2800}")], "state key \"segments\": segment 2: the label holds no visible character (U+3164 U+00A0 U+2800); expected text such as \"Build\""),
+        (["segments": .string("\u{301}\u{301}|B")], "state key \"segments\": segment 1: the label holds no visible character (U+0301 U+0301); expected text such as \"Build\""),
+        (["segments": .string("e" + String(repeating: "\u{301}", count: 300) + "|B")], "state key \"segments\": segment 1: the label holds 301 code points (1 character); expected at most 256"),
+        (["steps": .int(2), "points": .string("0.5:\u{200B}")], "state key \"points\": point 1: the label holds no visible character (U+200B); expected text such as \"Build\""),
         (["steps": .int(2), "points": .string("1.5")], "state key \"points\": point 1 \"1.5\": expected a position from 0 to 1, then an optional \":label\", e.g. \"0.5:Half way\""),
         (["steps": .int(2), "points": .string(Array(repeating: "0.1", count: 17).joined(separator: "|"))], "state key \"points\": 17 points; expected at most 16"),
     ]
@@ -111,6 +118,16 @@ import Testing
         #expect(thrownError { try registry.update(id: id.rawValue, state: ["steps": .int(2)], now: t0) }
                 == .invalidArgument("state key \"step\": expected a step from 1 to 2, got integer 3"))
         #expect(try registry.render(id: id.rawValue, now: t0, timeZoneOffset: 0) == before)
+    }
+
+    /// Labels in any script, with emoji and combining marks, are text; the limits count what a
+    /// reader sees (grapheme clusters), so 64 flags or 64 accented letters still pass.
+    @Test func labelsInAnyScriptPass() throws {
+        var registry = shippedRegistry()
+        let flags = String(repeating: "🇫🇷", count: 64), accented = String(repeating: "e\u{301}", count: 64)
+        for label in ["שלב", "مرحلة", "👩‍💻 Code", "Ω\u{200B}", flags, accented] {
+            #expect(throws: Never.self) { _ = try registry.start(kind: "generic", attributes: [:], state: ["segments": .string(label + "|B")], now: t0) }
+        }
     }
 
     @Test func aSavedRecordWithBadSegmentsIsSetAside() throws {

@@ -66,6 +66,38 @@ struct DoNotDisturbTests {
         })
     }
 
+    /// Issue 28, row 4: the daemon is SIGKILLed during a focus session and its marker is then
+    /// garbage or a symbolic link. The restarted daemon took dunst's "paused" (its own doing)
+    /// for the user's state, and dunst stayed paused after End; now End unpauses it, and the
+    /// log says once that the marker was unreadable and "not quiet" is what comes back.
+    @Test(arguments: ["garbage", "symlink"])
+    func dunstIsNotLeftPausedWhenTheMarkerWasDamagedAfterACrash(damage: String) throws {
+        let bus = try PrivateBus()
+        let dunst = try Dunst(bus: bus)
+        let daemon = try DaemonProcess(bus: bus)
+        let client = try TestClient(bus: bus)
+        func paused() -> String { (try? dunst.control(["is-paused"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?" }
+        #expect(paused() == "false", "the user's own state")
+        let id = try client.start("focus", attributes: ["minutes": .uint32(25)])
+        #expect(waitUntil(timeout: 10) { paused() == "true" })
+        daemon.kill()
+        let marker = daemon.stateDirectory.appendingPathComponent("quiet-desktop.json")
+        try FileManager.default.removeItem(at: marker)
+        if damage == "symlink" {
+            try FileManager.default.createSymbolicLink(at: marker, withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        } else {
+            try Data("{\"mechanism\":\"dunst-pa\u{0}".utf8).write(to: marker)
+        }
+        try daemon.start()
+        #expect(waitUntil(timeout: 10) { daemon.log().contains("could not be read") }, "\(daemon.log())")
+        #expect(paused() == "true", "the session is still live")
+        try client.end(id)
+        #expect(waitUntil(timeout: 10) { paused() == "false" }, "dunst is not left paused: \(daemon.log())")
+        let notes = daemon.log().components(separatedBy: "could not be read").count - 1
+        #expect(notes == 1, "said once why \"not quiet\" comes back: \(daemon.log())")
+        #expect(daemon.log().contains("Do Not Disturb: restored"))
+    }
+
     /// dunst paused shows nothing, ours included; the completion alert comes as the session
     /// ends, which is when the pause lifts, so the user sees it.
     @Test func theCompletionAlertShowsOnDunstAsThePauseLifts() throws {

@@ -46,6 +46,26 @@ struct KindsHistoryCLITests {
         #expect(focusRow.contains("10m") && focusRow.contains("1 day"), "\(text.stdout)")
     }
 
+    /// Issue 28, row 2: titles holding U+2028, U+2029, U+0085 (a push can send them too) were
+    /// written raw, and `stats` dropped their entries without a word (6 ended, 3 counted).
+    @Test func statsCountsActivitiesWhoseTitleHoldsALineSeparator() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let titles = ["\u{2028}ls", "a\u{2029}b", "c\u{85}d", "plain", "v\u{0B}t", "f\u{0C}f"]
+        for title in titles {
+            let id = try f.client.start("generic", state: ["title": .string(title)])
+            try f.client.end(id)
+        }
+        let stats = try f.cli(["stats", "--json"])
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: [String: Any]])
+        #expect(figures["generic"]?["ended"] as? Int == 6, "\(stats.stdout)")
+        #expect(!stats.stderr.contains("could not be read"), "\(stats.stderr)")
+        let lines = try String(contentsOf: f.daemon.historyFile, encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(lines.count == 6, "one line per entry by any reader's rule")
+        let json = try f.cli(["history", "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(rows.compactMap { $0["title"] as? String }) == Set(titles), "titles come back exactly")
+    }
+
     @Test func malformedKindFileIsReportedAndTheOtherKindsWork() throws {
         let bus = try PrivateBus()
         let daemon = try DaemonProcess(bus: bus, start: false)

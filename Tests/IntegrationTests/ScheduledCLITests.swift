@@ -15,6 +15,16 @@ struct ScheduledCLITests {
         return try runCommand(BuiltProducts.path(of: "liveactivity"), arguments, environment: env, timeout: 20)
     }
 
+    /// Issue 28, row 8: `get` of a focus session an hour ahead said `Scheduled · · 0m focused`.
+    @Test func aFocusSessionAnHourAheadShowsWhenItStartsNotZeroMinutesFocused() throws {
+        let f = try DaemonFixture(recorderName: nil)
+        let started = try cli(f, ["start", "focus", "session-type=Pomodoro", "--at", "+1h", "--id", "soon"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let shown = try cli(f, ["get", "soon"])
+        #expect(!shown.stdout.contains("focused"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Starts at ") && shown.stdout.contains("25:00 left"), "\(shown.stdout)")
+    }
+
     @Test func startAtPendsAndUpdateAtSchedulesListsAndCancels() throws {
         let f = try DaemonFixture(recorderName: nil)
         let before = Int64(Date().timeIntervalSince1970)

@@ -105,6 +105,25 @@ struct SegmentBusTests {
         #expect(card.body.contains("Step 3 · step 3 of 5 · then Step 4"))
     }
 
+    /// Issue 28, row 7: a right-to-left override in a label reversed the rest of `SegmentText`
+    /// and of the card's body; a label of zero-width spaces passed. Now the label is isolated
+    /// (FSI … PDI) where it stands among our words, and an invisible one is InvalidArgs.
+    @Test func aRightToLeftOverrideInALabelDoesNotReverseTheCardOrSegmentText() throws {
+        let f = try DaemonFixture(recorderName: "dunst")
+        let c = f.client
+        let id = try c.start("generic", state: ["title": .string("Deploy"), "segments": .string("\u{202E}ok:0.5|B:0.5"),
+                                                "progress": .double(0.25)])
+        #expect(try c.get(id)["segment-text"]?.string == "\u{2068}\u{202E}ok\u{2069} · then B")
+        #expect(f.waitForNotifies(1))
+        let card = try #require(f.recorder?.calls.first)
+        #expect(card.body.contains("\u{2068}\u{202E}ok\u{2069} · then B"), "\(card.body.debugDescription)")
+        let refusal = c.error { _ = try c.start("generic", state: ["segments": .string("\u{200B}\u{200B}:0.5|B:0.5")]) }
+        #expect(refusal?.name == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(refusal?.message == "state key \"segments\": segment 1: the label holds no visible character (U+200B U+200B); "
+                + "expected text such as \"Build\"")
+        #expect(try c.list().count == 1, "the refused Start changed nothing")
+    }
+
     @Test func textCardsDrawABarWithBoundaries() throws {
         let f = try DaemonFixture(recorderName: "notification-daemon")
         _ = try f.client.start("generic", state: ["title": .string("Build"), "steps": .int32(4), "step": .int32(2)])

@@ -56,6 +56,14 @@ import Testing
         #expect(paused.calls(from: before) == [KDEJobCall(member: "setSuspended", arguments: [.boolean(true)])])
     }
 
+    /// Issue 28, row 7: a line of the body holding a right-to-left override, joined to the next
+    /// by " · ", must not reverse it: each line is isolated (FSI … PDI); plain lines stay as they are.
+    @Test func aLineWithAnOverrideDoesNotReverseTheNextLineInTheJobMessage() throws {
+        let job = try #require(KDEJobContent.of(title: "Build", body: "\u{202E}abc\n10:00 left", progress: 0.5, live: true, paused: false))
+        #expect(job.message == "\u{2068}\u{202E}abc\u{2069} · 10:00 left")
+        #expect(KDEJobContent.of(title: "Build", body: "abc\n10:00 left", progress: 0.5, live: true, paused: false)?.message == "abc · 10:00 left")
+    }
+
     @Test func noProgressOrNotLiveNoJob() {
         #expect(content(progress: nil) == nil)
         #expect(content(progress: .nan) == nil)

@@ -82,3 +82,80 @@ import Testing
         #expect(plusOneDays.count == 2, "\(plusOne)")
     }
 }
+
+/// Issue 28, row 1: a title or task that a spreadsheet would run as a formula reaches the cell
+/// as text (a leading `'`, as OWASP advises), still quoted as RFC 4180 says; JSON stays exact.
+@Suite(.timeLimit(.minutes(5))) struct CSVFormulaTests {
+    static let formulas = [#"=HYPERLINK("http://x","y")"#, #"+cmd|' /C calc'!A0"#, "@SUM(1+1)", "-2+3", "\r=1+1", "\t=1+1"]
+
+    @Test(arguments: formulas)
+    func aSpreadsheetShowsAFormulaTitleAsTextNotAsAFormula(title: String) throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("csv-formula-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("liveactivities"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        var entry = HistoryEntry(id: "f", kind: "focus", reason: .completed, startedAt: 1_700_000_000,
+                                 endedAt: 1_700_001_500, activeSeconds: 1500)
+        entry.title = title
+        entry.task = title
+        try (try entry.jsonLine() + "\n").write(to: state.appendingPathComponent("liveactivities/history.jsonl"),
+                                               atomically: true, encoding: .utf8)
+        var printed: [String] = []
+        func run(_ arguments: [String]) -> String {
+            printed = []
+            _ = CommandLineTool(environment: ["XDG_STATE_HOME": state.path, "HOME": state.path], schema: FakeSchema(),
+                                output: { printed.append($0) }).run(arguments)
+            return printed.joined(separator: "\n")
+        }
+        let csv = run(["history", "--format", "csv"])
+        let quoted = "\"'" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        #expect(csv.contains("f,focus,\(quoted),\(quoted),"), "\(csv.debugDescription)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(run(["history", "--format", "json"]).utf8)) as? [[String: Any]])
+        #expect(rows.first?["title"] as? String == title, "JSON carries the title exactly")
+        #expect(rows.first?["task"] as? String == title)
+    }
+
+    @Test func plainCellsAndNumbersStayAsTheyAre() {
+        #expect(CSVText.field("Write") == "Write")
+        #expect(CSVText.field("1380") == "1380")
+        #expect(CSVText.field("a=b") == "a=b", "only a leading sign starts a formula")
+        #expect(CSVText.field("=1+2") == "\"'=1+2\"")
+    }
+}
+
+/// Issue 28, row 2, as the CLI shows it: entries whose title holds a line separator count, and
+/// `history` and `stats` say how many lines they skipped (in text, as their last line; beside
+/// CSV and JSON, on stderr, so the output stays what a parser expects).
+@Suite(.timeLimit(.minutes(5))) struct HistorySkippedLinesTests {
+    @Test func statsCountsATitleWithALineSeparatorAndSaysWhatItSkipped() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("history-skipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("liveactivities"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let raw = #"{"active-seconds":60,"attributes":{},"ended-at":1700000060,"id":"s","kind":"generic","reason":"ended","#
+            + "\"started-at\":1700000000,\"title\":\"\u{2028}ls\"}"
+        try ([raw, raw, "{broken", raw].joined(separator: "\n") + "\n").write(
+            to: state.appendingPathComponent("liveactivities/history.jsonl"), atomically: true, encoding: .utf8)
+        var printed: [String] = [], warned: [String] = []
+        func run(_ arguments: [String]) -> (out: String, err: String) {
+            printed = []
+            warned = []
+            _ = CommandLineTool(environment: ["XDG_STATE_HOME": state.path, "HOME": state.path], schema: FakeSchema(),
+                                output: { printed.append($0) }, warning: { warned.append($0) }).run(arguments)
+            return (printed.joined(separator: "\n"), warned.joined(separator: "\n"))
+        }
+        let stats = run(["stats", "--json"])
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: [String: Any]])
+        #expect(figures["generic"]?["ended"] as? Int == 3, "every entry counts: \(stats.out)")
+        #expect(stats.err == "1 history line could not be read")
+        let text = run(["stats"])
+        #expect(text.out.hasSuffix("\n1 history line could not be read"), "\(text.out)")
+        let history = run(["history"])
+        #expect(history.out.hasSuffix("\n1 history line could not be read"), "\(history.out)")
+        #expect(history.out.components(separatedBy: "generic").count - 1 == 3)
+        let csv = run(["history", "--format", "csv"])
+        #expect((csv.out + "\n").components(separatedBy: "\r\n").count == 5, "a header and 3 rows: \(csv.out.debugDescription)")
+        #expect(csv.err == "1 history line could not be read")
+        let json = run(["history", "--format", "json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])?.count == 3)
+        #expect(json.err == "1 history line could not be read")
+    }
+}

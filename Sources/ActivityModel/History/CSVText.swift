@@ -1,10 +1,19 @@
 /// CSV as RFC 4180 writes it, for `liveactivity history --format csv`: fields separated by
 /// commas, records by CRLF; a field holding a comma, a quote, a line break or leading or
 /// trailing blanks is quoted, its quotes doubled. Titles and tasks come from clients, so any
-/// text must survive a round trip through a spreadsheet.
+/// text must survive a round trip through a spreadsheet, and none may run there as a formula:
+/// a field a spreadsheet would read as one gets a leading `'` (OWASP's advice on CSV injection).
 public enum CSVText {
-    /// One field, quoted when it must be.
+    /// The first characters that make a spreadsheet read a cell as a formula (OWASP: `=`, `+`,
+    /// `-`, `@`, tab, carriage return), and their fullwidth forms, which some spreadsheets
+    /// take for the same.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+
+    /// One field, quoted when it must be; a would-be formula as text (`'=1+2`), always quoted.
     public static func field(_ text: String) -> String {
+        if let first = text.unicodeScalars.first, formulaStarts.contains(first) {
+            return "\"'" + text.replacingQuotes() + "\""
+        }
         // Scalars, not characters: "\r\n" is one Character, and so is a quote with a combining mark.
         let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || text.unicodeScalars.first?.properties.isWhitespace == true

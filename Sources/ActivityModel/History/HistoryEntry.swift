@@ -56,11 +56,29 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
         if case .string(let task)? = activity.state["task"], !task.isEmpty { self.task = task }
     }
 
-    /// The entry as one line of JSON (no newline), keys sorted.
+    /// The entry as one line of JSON (no newline), keys sorted. JSON escapes control
+    /// characters but not U+0085, U+2028 and U+2029, which Swift's `isNewline` (and many
+    /// readers) take for line breaks: those are written as `\u0085`, `\u2028`, `\u2029`,
+    /// so no client text can split its entry.
     public func jsonLine() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        return Self.escapingLineSeparators(String(decoding: try encoder.encode(self), as: UTF8.self))
+    }
+
+    /// The separators JSON leaves raw; they can only stand inside strings, where `\uXXXX` is valid.
+    private static func escapingLineSeparators(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) else { return json }
+        var escaped = ""
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "\u{85}": escaped += "\\u0085"
+            case "\u{2028}": escaped += "\\u2028"
+            case "\u{2029}": escaped += "\\u2029"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// Whether every time and duration is finite and within years 1970–9999, so no day or
@@ -69,11 +87,9 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
         InputLimits.isTime(startedAt) && InputLimits.isTime(endedAt) && InputLimits.isDuration(activeSeconds) && activeSeconds >= 0
     }
 
-    /// Reads a history file's text; lines that are empty, not entries or out of range are skipped.
+    /// Reads a history file's text; lines that are empty, not entries or out of range are
+    /// skipped (`HistoryLines` counts them).
     public static func parse(jsonLines text: String) -> [HistoryEntry] {
-        let decoder = JSONDecoder()
-        return text.split(whereSeparator: \.isNewline).compactMap { line in
-            (try? decoder.decode(HistoryEntry.self, from: Data(line.utf8))).flatMap { $0.isWithinRange ? $0 : nil }
-        }
+        HistoryLines(Data(text.utf8)).entries
     }
 }

@@ -23,7 +23,7 @@ extension ActivityRegistry {
     public static func compactText(of rendered: [RenderedActivity]) -> String {
         guard let first = rendered.first else { return "" }
         let parts = [first.compactPair] + rendered.dropFirst().map(\.minimal)
-        return parts.filter { !$0.isEmpty }.joined(separator: " · ")
+        return parts.filter { !$0.isEmpty }.map(BidiIsolation.isolated).joined(separator: " · ")
     }
 
     /// The texts of a stored activity at `now` and when they next change (the last tick's

@@ -82,7 +82,7 @@ extension ActivityRegistry {
         renderCache[activity.id] = nil
         let title = render(activity, now: now, timeZoneOffset: 0).title
         return [.statusChanged(activity.id, activity.status),
-                .alert(activity.id, Alert(title: kind(of: activity).displayName, body: title.isEmpty ? "Started" : "Started: \(title)"))]
+                .alert(activity.id, Alert(title: kind(of: activity).displayName, body: title.isEmpty ? "Started" : "Started: \(BidiIsolation.isolated(title))"))]
     }
 
     /// Applies, in order, the scheduled updates of a live activity due at `now`, each as the

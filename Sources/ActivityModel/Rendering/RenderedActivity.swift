@@ -30,19 +30,25 @@ public struct RenderedActivity: Equatable, Sendable {
         return self == rounded && progressPercent == other.progressPercent
     }
 
-    /// `<leading> <trailing>`, either part omitted when empty.
+    /// `<leading> <trailing>`, either part omitted when empty, each isolated (`BidiIsolation`).
     public var compactPair: String {
-        [compactLeading, compactTrailing].filter { !$0.isEmpty }.joined(separator: " ")
+        [compactLeading, compactTrailing].filter { !$0.isEmpty }.map(BidiIsolation.isolated).joined(separator: " ")
     }
 }
 
 /// Renders an activity with its kind's templates and tells when the rendering next changes.
+/// A pending activity is rendered with its live templates as they will read at its start
+/// (never its ended ones), after when it starts: `Starts at 14:00 · 25:00 left · ends at 14:25`.
 struct ActivityRenderer {
     let evaluator: TemplateEvaluator
+    /// The moment of the render, which a pending activity's evaluator is not at.
+    private let now: UnixTime
 
     init(activity: Activity, kind: Kind, now: UnixTime, timeZoneOffset: Double, style: RenderStyle) {
-        evaluator = TemplateEvaluator(activity: activity, kind: kind, now: now,
+        let shownAt = activity.status == .pending ? max(now, activity.startedAt) : now
+        evaluator = TemplateEvaluator(activity: activity, kind: kind, now: shownAt,
                                       timeZoneOffset: timeZoneOffset, showSeconds: style.showSeconds)
+        self.now = now
     }
 
     private var activity: Activity { evaluator.activity }
@@ -55,7 +61,7 @@ struct ActivityRenderer {
             let phase = activity.phases[activity.phaseIndex(at: evaluator.now)]
             if let overrides = kind.phaseSpec(named: phase.name)?.templates { result = overrides.over(result) }
         }
-        if !activity.isLive, let ended = kind.endedTemplates { result = ended.over(result) }
+        if !activity.isLive, activity.status != .pending, let ended = kind.endedTemplates { result = ended.over(result) }
         return result
     }
 
@@ -86,7 +92,10 @@ struct ActivityRenderer {
         case .ended, .dismissed:
             if kind.endedTemplates == nil { body = Self.joined(body, activity.reason?.label ?? "Ended") }
         case .pending:
-            body = Self.joined("Scheduled", body)
+            let starts = PendingStart(startsAt: activity.startedAt, now: now, timeZoneOffset: evaluator.timeZoneOffset)
+            body = Self.joined(starts.text, body)
+            // Texts evaluated at the start do not move before it; only "tomorrow" turns into "today".
+            nextChange = starts.nextChange
         case .active:
             break
         }
@@ -120,7 +129,9 @@ struct ActivityRenderer {
         }
     }
 
+    /// Our status words and a rendered text, the text isolated so a client's part of it cannot
+    /// reorder the words (`Paused · ‮abc` would read `Paused · cba` and move "Paused").
     private static func joined(_ first: String, _ second: String) -> String {
-        [first, second].filter { !$0.isEmpty }.joined(separator: " · ")
+        [first, second].filter { !$0.isEmpty }.map(BidiIsolation.isolated).joined(separator: " · ")
     }
 }

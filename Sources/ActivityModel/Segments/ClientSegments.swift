@@ -134,7 +134,16 @@ public struct ClientSegments: Equatable, Sendable {
         guard label.count <= SegmentLimits.labelCharacters else {
             throw .invalidArgument("\(role): the label \(Quoted.text(label)) is longer than \(SegmentLimits.labelCharacters) characters")
         }
+        let codePoints = label.unicodeScalars.count
+        guard codePoints <= SegmentLimits.labelCodePoints else {
+            throw .invalidArgument("\(role): the label holds \(codePoints) code points (\(label.count) "
+                                   + "\(label.count == 1 ? "character" : "characters")); expected at most \(SegmentLimits.labelCodePoints)")
+        }
         if let problem = BusText.problem(label, role: role) { throw .invalidArgument(problem) }
+        if !label.isEmpty, !VisibleText.hasVisibleCharacter(label) {
+            throw .invalidArgument("\(role): the label holds no visible character (\(VisibleText.codePoints(label))); "
+                                   + "expected text such as \"Build\"")
+        }
     }
 
     private static func text(_ value: Value?, key: String) throws(ActivityError) -> String? {

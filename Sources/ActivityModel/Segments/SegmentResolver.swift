@@ -24,8 +24,8 @@ struct SegmentResolver {
                             fill: offset < index ? 1 : 0)
         }
         let position = client.parts.prefix(index).reduce(0) { $0 + $1.share }
-        var summary = "\(client.parts[index].label) · step \(step) of \(client.parts.count)"
-        if index + 1 < client.parts.count { summary += " · then \(client.parts[index + 1].label)" }
+        var summary = "\(client.shownLabel(index)) · step \(step) of \(client.parts.count)"
+        if index + 1 < client.parts.count { summary += " · then \(client.shownLabel(index + 1))" }
         return SegmentedProgress(segments: segments, points: client.points, position: Self.whole(position), summary: summary)
     }
 
@@ -51,10 +51,10 @@ struct SegmentResolver {
             segments.append(segment)
             start = end
         }
-        var summary = "\(client.parts[client.parts.count - 1].label) · done"
+        var summary = "\(client.shownLabel(client.parts.count - 1)) · done"
         if let currentIndex {
-            summary = client.parts[currentIndex].label
-            if currentIndex + 1 < client.parts.count { summary += " · then \(client.parts[currentIndex + 1].label)" }
+            summary = client.shownLabel(currentIndex)
+            if currentIndex + 1 < client.parts.count { summary += " · then \(client.shownLabel(currentIndex + 1))" }
         }
         return (SegmentedProgress(segments: segments, points: client.points, position: position, summary: summary),
                 reading?.nextPercentChange)
@@ -95,11 +95,11 @@ struct SegmentResolver {
     /// "Fasting 12h 34m of 16h · then Eating window 8h", by the minute.
     private func phaseSummary(_ timer: TimerState, running: Double, currentIndex: Int, nextChange: inout UnixTime?) -> String {
         let phases = activity.phases
-        guard currentIndex < phases.count else { return "\(phases[phases.count - 1].label) · done" }
+        guard currentIndex < phases.count else { return "\(BidiIsolation.isolated(phases[phases.count - 1].label)) · done" }
         let phase = phases[currentIndex]
         let start = activity.phaseStart(currentIndex)
         let elapsedMinutes = (max(0, running - start) / 60 + 1e-9).rounded(.down)
-        var summary = "\(phase.label) \(Self.duration(elapsedMinutes * 60))"
+        var summary = "\(BidiIsolation.isolated(phase.label)) \(Self.duration(elapsedMinutes * 60))"
         if let end = phase.end {
             summary += " of \(Self.duration(end - start))"
             nextChange = TimedText.earliest(nextChange, wall(timer, reaching: end))
@@ -111,7 +111,7 @@ struct SegmentResolver {
         }
         if currentIndex + 1 < phases.count {
             let next = phases[currentIndex + 1]
-            summary += " · then \(next.label)"
+            summary += " · then \(BidiIsolation.isolated(next.label))"
             if let end = next.end, let nextStart = phase.end { summary += " \(Self.duration(end - nextStart))" }
         }
         return summary
@@ -133,4 +133,9 @@ struct SegmentResolver {
     private static func clamped(_ fraction: Double) -> Double {
         fraction.isFinite ? min(max(fraction, 0), 1) : 0
     }
+}
+
+extension ClientSegments {
+    /// A part's label as `SegmentText` sets it among its own words (isolated, `BidiIsolation`).
+    fileprivate func shownLabel(_ index: Int) -> String { BidiIsolation.isolated(parts[index].label) }
 }

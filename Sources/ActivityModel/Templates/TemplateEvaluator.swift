@@ -14,7 +14,9 @@ struct TimedText: Equatable {
 }
 
 /// Fills a kind's templates for one activity at one moment, and works out when each filled
-/// text next changes at the granularity its format shows.
+/// text next changes at the granularity its format shows. A client's value set among the
+/// template's own text (`{attr.session-type} · {state.task}`) is isolated (`BidiIsolation`); a
+/// template that is one placeholder alone gives the client's text exactly as it was sent.
 struct TemplateEvaluator {
     let activity: Activity
     let kind: Kind
@@ -23,10 +25,12 @@ struct TemplateEvaluator {
     let showSeconds: Bool
 
     func evaluate(_ template: Template) -> TimedText {
-        evaluate(template.parts, isOptional: false)
+        var alone = false
+        if template.parts.count == 1, case .placeholder = template.parts[0] { alone = true }
+        return evaluate(template.parts, isOptional: false, isolating: !alone)
     }
 
-    private func evaluate(_ parts: [Template.Part], isOptional: Bool) -> TimedText {
+    private func evaluate(_ parts: [Template.Part], isOptional: Bool, isolating: Bool) -> TimedText {
         var result = TimedText(text: "", nextChange: nil)
         var missingValue = false
         for part in parts {
@@ -34,11 +38,11 @@ struct TemplateEvaluator {
             case .text(let text):
                 result.text += text
             case .optional(let inner):
-                let filled = evaluate(inner, isOptional: true)
+                let filled = evaluate(inner, isOptional: true, isolating: isolating)
                 result.text += filled.text
                 result.nextChange = TimedText.earliest(result.nextChange, filled.nextChange)
             case .placeholder(let alternatives):
-                let filled = choose(alternatives)
+                let filled = choose(alternatives, isolating: isolating)
                 if filled.text.isEmpty { missingValue = true }
                 result.text += filled.text
                 result.nextChange = TimedText.earliest(result.nextChange, filled.nextChange)
@@ -49,13 +53,13 @@ struct TemplateEvaluator {
     }
 
     /// The first alternative with text; changes of the ones tried count.
-    private func choose(_ alternatives: [Template.Alternative]) -> TimedText {
+    private func choose(_ alternatives: [Template.Alternative], isolating: Bool) -> TimedText {
         var nextChange: UnixTime?
         for alternative in alternatives {
             let filled: TimedText
             switch alternative {
             case .literal(let text): filled = TimedText(text: text, nextChange: nil)
-            case .value(let source, let format): filled = value(source, format)
+            case .value(let source, let format): filled = value(source, format, isolating: isolating)
             }
             nextChange = TimedText.earliest(nextChange, filled.nextChange)
             if !filled.text.isEmpty { return TimedText(text: filled.text, nextChange: nextChange) }
@@ -63,10 +67,13 @@ struct TemplateEvaluator {
         return TimedText(text: "", nextChange: nextChange)
     }
 
-    private func value(_ source: PlaceholderSource, _ format: TimeFormat?) -> TimedText {
+    /// A placeholder's value; a client's (attribute, state, app name) isolated when `isolating`.
+    private func value(_ source: PlaceholderSource, _ format: TimeFormat?, isolating: Bool) -> TimedText {
+        let client = { (text: String) in TimedText(text: isolating ? BidiIsolation.isolated(text) : text) }
         switch source {
-        case .attribute(let key): return TimedText(text: staticText(activity.attributes[key], format))
-        case .state(let key): return TimedText(text: staticText(activity.state[key], format))
+        case .attribute(let key): return client(staticText(activity.attributes[key], format))
+        case .state(let key): return client(staticText(activity.state[key], format))
+        case .live(.app): return client(activity.appName ?? "")
         case .live(let live): return liveValue(live, format)
         }
     }

@@ -10,7 +10,8 @@ struct TimerValues {
 
     /// The wall time at which the position reaches `target`, or nil if the timer is not running.
     private func wall(_ timer: TimerState, reaching target: Double) -> UnixTime? {
-        guard timer.isRunning, activity.isLive else { return nil }
+        // A pending activity's timer will run from its start: its end is known too.
+        guard timer.isRunning, activity.status.holdsPlace else { return nil }
         return evaluator.now + (target - timer.position(at: evaluator.now))
     }
 

@@ -51,7 +51,7 @@ struct KDEJobContent: Equatable {
                    appName: String = "", iconName: String = "") -> KDEJobContent? {
         guard live, let progress, progress.isFinite else { return nil }
         let clamped = min(max(progress, 0), 1)
-        let message = body.split(whereSeparator: \.isNewline).joined(separator: " · ")
+        let message = body.split(whereSeparator: \.isNewline).map { BidiIsolation.isolated(String($0)) }.joined(separator: " · ")
         return KDEJobContent(title: title, message: message, percent: UInt32(ShownPercent.of(clamped)),
                              suspended: paused, appName: appName, iconName: iconName)
     }

@@ -7,7 +7,10 @@ import FoundationEssentials
 /// wants (`setQuiet`) from its thread; the work (running `dunstctl`, `gsettings`…, which may
 /// block on a hung server) happens in order on a worker queue of its own, so a reply on the
 /// bus never waits for it. Each step reads the marker, so the steps are idempotent: turning on
-/// twice keeps the first previous state, restoring without a marker does nothing.
+/// twice keeps the first previous state, restoring without a marker does nothing. A marker
+/// that cannot be read (garbage, a symbolic link, the wrong shape) means a daemon quieted the
+/// desktop but the user's state is lost: the daemon's own "quiet" is never taken for it, and
+/// "not quiet" is what comes back, said once in the log.
 final class DesktopQuieter: @unchecked Sendable {
     private let markerPath: String
     private let makeController: (DoNotDisturbChoice) -> any DoNotDisturb
@@ -18,6 +21,9 @@ final class DesktopQuieter: @unchecked Sendable {
     private(set) var wantsQuiet: Bool?
     /// The mechanism of the last request to quiet (nil: none known then); service thread only.
     private var lastChoice: DoNotDisturbChoice?
+    /// A restore was asked for with no mechanism known (no server yet): it runs again once one
+    /// is, in case the marker is unreadable and names none. Service thread only.
+    private var restoredWithoutMechanism = false
 
     /// The mechanism the desktop is quiet by now, as last asked (nil: not quiet, or no mechanism).
     var quietBy: DoNotDisturbChoice? { wantsQuiet == true ? lastChoice : nil }
@@ -36,13 +42,18 @@ final class DesktopQuieter: @unchecked Sendable {
     func setQuiet(_ quiet: Bool, choice: @autoclosure () -> DoNotDisturbChoice?, now: Double) {
         // Asked again while quiet but without a server to act on: try once the server is known.
         let retry = quiet && wantsQuiet == true && lastChoice == nil
-        guard wantsQuiet != quiet || retry else { return }
-        let choice = quiet ? choice() : nil
-        if retry && choice == nil { return }
+        let retryRestore = !quiet && wantsQuiet == false && restoredWithoutMechanism
+        guard wantsQuiet != quiet || retry || retryRestore else { return }
+        let chosen = quiet ? choice() : nil
+        if retry && chosen == nil { return }
+        // Restoring past an unreadable marker needs a mechanism: the one last quieted by, else the server's.
+        let restoreBy = quiet ? nil : lastChoice ?? choice()
+        if retryRestore && restoreBy == nil { return }
+        restoredWithoutMechanism = !quiet && restoreBy == nil
         wantsQuiet = quiet
-        lastChoice = choice
+        lastChoice = chosen
         queue.async { [self] in
-            if quiet { quietNow(choice, now: now) } else { restoreNow() }
+            if quiet { quietNow(chosen, now: now) } else { restoreNow(by: restoreBy) }
         }
     }
 
@@ -67,7 +78,8 @@ final class DesktopQuieter: @unchecked Sendable {
     /// Marker first (with the user's state), then on. With a marker already there (a session
     /// still live across a restart), only makes sure it is on.
     private func quietNow(_ choice: DoNotDisturbChoice?, now: Double) {
-        if let marker = QuietMarker.load(markerPath) {
+        let reading = QuietMarker.read(markerPath)
+        if case .marker(let marker) = reading {
             do {
                 try controller(marker.mechanism).turnOn()
                 note("kept on (\(marker.mechanism.rawValue); the user's state \(quoted(marker.previous)) is saved)")
@@ -81,6 +93,10 @@ final class DesktopQuieter: @unchecked Sendable {
             return
         }
         let mechanism = controller(choice)
+        if case .unreadable(let reason) = reading {
+            quietPastUnreadableMarker(mechanism, reason: reason, now: now)
+            return
+        }
         do {
             let previous = try mechanism.currentState()
             try QuietMarker(mechanism: choice, previous: previous, since: now).save(markerPath)
@@ -93,14 +109,60 @@ final class DesktopQuieter: @unchecked Sendable {
 
     /// Puts the saved state back and removes the marker; keeps the marker when that fails, so
     /// the next start tries again.
-    private func restoreNow() {
-        guard let marker = QuietMarker.load(markerPath) else { return }
+    private func restoreNow(by fallback: DoNotDisturbChoice?) {
+        let marker: QuietMarker
+        switch QuietMarker.read(markerPath) {
+        case .none: return
+        case .unreadable(let reason):
+            restorePastUnreadableMarker(fallback, reason: reason)
+            return
+        case .marker(let read): marker = read
+        }
         do {
             try controller(marker.mechanism).restore(marker.previous)
             QuietMarker.remove(markerPath)
-            note("restored (\(marker.mechanism.rawValue) back to \(quoted(marker.previous)))")
+            let why = marker.previousUnknown == true ? ": not quiet, as the user's own state was lost with a damaged marker" : ""
+            note("restored (\(marker.mechanism.rawValue) back to \(quoted(marker.previous))\(why))")
         } catch {
             note("could not restore \(marker.mechanism.rawValue) to \(quoted(marker.previous)): \(error); will retry at the next start")
+        }
+    }
+
+    /// A session is live and the marker cannot be read: the desktop may be quiet by a daemon's
+    /// doing, so its state now is not the user's. A new marker takes the unreadable one's place
+    /// in one rename (a link is replaced, its target untouched) and records the mechanism's "not
+    /// quiet" (marked as such), then quiet goes on. Should the write fail, the unreadable marker
+    /// stays, and End restores "not quiet" past it all the same.
+    private func quietPastUnreadableMarker(_ mechanism: any DoNotDisturb, reason: String, now: Double) {
+        let name = mechanism.choice.rawValue
+        do {
+            let notQuiet = mechanism.notQuietState(from: try mechanism.currentState())
+            try QuietMarker(mechanism: mechanism.choice, previous: notQuiet, since: now, previousUnknown: true).save(markerPath)
+            try mechanism.turnOn()
+            note("on (\(name)); \(markerPath) could not be read (\(reason)), so the user's own state is unknown "
+                 + "and \(quoted(notQuiet)) (not quiet) will be restored at the end")
+        } catch {
+            note("could not turn on \(name) past an unreadable marker (\(reason)): \(error)")
+        }
+    }
+
+    /// Nothing quiets the desktop now and the marker cannot be read: "not quiet" comes back
+    /// through `fallback` (the server's mechanism), and the marker is set aside.
+    private func restorePastUnreadableMarker(_ fallback: DoNotDisturbChoice?, reason: String) {
+        guard let fallback else {
+            note("\(markerPath) could not be read (\(reason)); no Do Not Disturb known yet to put back to not quiet")
+            return
+        }
+        let mechanism = controller(fallback)
+        do {
+            let notQuiet = mechanism.notQuietState(from: try mechanism.currentState())
+            try mechanism.restore(notQuiet)
+            QuietMarker.setAside(markerPath)
+            note("restored (\(fallback.rawValue) back to \(quoted(notQuiet)): not quiet, as \(markerPath) could not be read "
+                 + "(\(reason)) and the user's own state is unknown)")
+        } catch {
+            note("could not restore \(fallback.rawValue) to not quiet past an unreadable marker (\(reason)): \(error); "
+                 + "will retry at the next start")
         }
     }
 

@@ -12,6 +12,10 @@ protocol DoNotDisturb: AnyObject {
     func turnOn() throws
     /// Puts back a state `currentState` returned.
     func restore(_ previous: String) throws
+    /// The state with Do Not Disturb off, given the state now: what goes back when the user's
+    /// own state is lost (an unreadable marker). E.g. `false` for dunst; mako's modes without
+    /// `do-not-disturb`.
+    func notQuietState(from current: String) -> String
 }
 
 /// GNOME Shell: banners off (`show-banners false`); GNOME still shows critical notifications.
@@ -30,6 +34,8 @@ final class GnomeBannersDoNotDisturb: DoNotDisturb {
     func restore(_ previous: String) throws {
         _ = try ToolCommand("gsettings", ["set", Self.schema, Self.key, previous == "false" ? "false" : "true"]).run()
     }
+
+    func notQuietState(from current: String) -> String { "true" }
 }
 
 /// dunst: paused (`dunstctl set-paused true`). A paused dunst queues every notification, ours
@@ -44,6 +50,8 @@ final class DunstDoNotDisturb: DoNotDisturb {
     func restore(_ previous: String) throws {
         _ = try ToolCommand("dunstctl", ["set-paused", previous == "true" ? "true" : "false"]).run()
     }
+
+    func notQuietState(from current: String) -> String { "false" }
 }
 
 /// mako: the mode `do-not-disturb` added to the modes in force; the previous set of modes is
@@ -62,6 +70,10 @@ final class MakoDoNotDisturb: DoNotDisturb {
         let modes = previous.split(separator: " ").map(String.init)
         _ = try ToolCommand("makoctl", ["mode", "-s"] + (modes.isEmpty ? ["default"] : modes)).run()
     }
+
+    func notQuietState(from current: String) -> String {
+        current.split(separator: " ").filter { $0 != Self.mode }.joined(separator: " ")
+    }
 }
 
 /// SwayNotificationCenter: its Do Not Disturb (`swaync-client --dnd-on`, `--get-dnd`).
@@ -75,6 +87,8 @@ final class SwayncDoNotDisturb: DoNotDisturb {
     func restore(_ previous: String) throws {
         _ = try ToolCommand("swaync-client", [previous == "true" ? "--dnd-on" : "--dnd-off", "--skip-wait"]).run()
     }
+
+    func notQuietState(from current: String) -> String { "false" }
 }
 
 /// The controller for each choice.

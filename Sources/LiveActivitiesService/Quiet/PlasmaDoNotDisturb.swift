@@ -19,6 +19,9 @@ final class PlasmaDoNotDisturb: DoNotDisturb {
 
     func currentState() throws -> String { "" }
 
+    /// An inhibition dies with its holder, so "not quiet" is simply none held.
+    func notQuietState(from current: String) -> String { "" }
+
     func turnOn() throws {
         guard cookie == nil else { return }
         let connection = try self.connection ?? address.map { address throws(DBusError) in try DBusConnection(address: address) }

@@ -12,23 +12,37 @@ struct QuietMarker: Codable, Equatable, Sendable {
     var previous: String
     /// When the daemon turned it on (unix seconds).
     var since: Double
+    /// Set when the user's own state was lost with an unreadable marker, so `previous` is the
+    /// mechanism's "not quiet" rather than what the user had (absent: the user's own state).
+    var previousUnknown: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case mechanism, previous, since
+        case previousUnknown = "previous-unknown"
+    }
+
+    /// What is at the marker's place.
+    enum Reading {
+        /// No marker: the daemon has not quieted the desktop (or has put the user's state back).
+        case none
+        case marker(QuietMarker)
+        /// Something is there that is not a marker (garbage, a symbolic link, the wrong shape):
+        /// a daemon quieted the desktop, but the user's state before it is lost.
+        case unreadable(reason: String)
+    }
 
     static func fileName(in stateDirectory: String) -> String { stateDirectory + "/quiet-desktop.json" }
 
-    /// The marker at `path`; nil when there is none or it cannot be read (then logged).
-    static func load(_ path: String) -> QuietMarker? {
+    /// Reads the marker at `path` without following a symbolic link.
+    static func read(_ path: String) -> Reading {
         switch AtomicFile.readNoFollow(path) {
-        case .missing: return nil
-        case .unreadable(let reason):
-            Log.error("\(path): \(reason); cannot tell whether Do Not Disturb needs restoring")
-            return nil
+        case .missing: return .none
+        case .unreadable(let reason): return .unreadable(reason: reason)
         case .read(let data):
             guard let marker = try? JSONDecoder().decode(QuietMarker.self, from: data) else {
-                Log.error("\(path) is not a Do Not Disturb marker; set aside")
-                rename(path, path + ".unreadable")
-                return nil
+                return .unreadable(reason: "it is not a Do Not Disturb marker")
             }
-            return marker
+            return .marker(marker)
         }
     }
 
@@ -40,5 +54,14 @@ struct QuietMarker: Codable, Equatable, Sendable {
 
     static func remove(_ path: String) {
         unlink(path)
+    }
+
+    /// Moves an unreadable marker to `quiet-desktop.json.unreadable` (a symbolic link is moved
+    /// itself, its target never touched), so it is read as such only once.
+    static func setAside(_ path: String) {
+        let aside = path + ".unreadable"
+        if rename(path, aside) != 0 && unlink(path) != 0 && errno != ENOENT {
+            Log.error("cannot set \(path) aside: \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -25,6 +25,7 @@ final class FakeDoNotDisturb: DoNotDisturb, @unchecked Sendable {
     func currentState() throws -> String { lock.withLock { current } }
     func turnOn() throws { lock.withLock { current = "true"; recorded.append("on") } }
     func restore(_ previous: String) throws { lock.withLock { current = previous; recorded.append("restore \(previous)") } }
+    func notQuietState(from current: String) -> String { "false" }
 }
 
 extension ServiceWorld {
