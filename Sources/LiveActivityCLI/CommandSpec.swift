@@ -161,15 +161,21 @@ extension CommandSpec {
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
+    /// The two commands that print files for the shell and for man (`CommandLineTool+Extras`),
+    /// not calls of the daemon: name, usage and summary, for `--help` and the man page.
+    static let printingCommands: [(name: String, usage: String, summary: String)] = [
+        ("completions", "liveactivity completions bash|zsh|fish", "Print the completion script for SHELL (bash, zsh or fish)."),
+        ("man", "liveactivity man liveactivity|liveactivityd|liveactivityd.conf",
+         "Print a man page: liveactivity, liveactivityd or liveactivityd.conf."),
+    ]
+
     /// The top-level `--help`.
     public static var overview: String {
         var lines = ["Usage: liveactivity COMMAND [ARGS...]", "",
                      "Start, update and end Live Activities shown by liveactivityd.", "", "Commands:"]
         let width = (all.map(\.name.count).max() ?? 0) + 2
         for spec in all { lines.append("  " + spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + spec.summary) }
-        // The two that print files for the shell and man (CommandLineTool+Extras), not calls of the daemon.
-        for (name, summary) in [("completions", "Print the completion script for SHELL (bash, zsh or fish)."),
-                                ("man", "Print a man page: liveactivity, liveactivityd or liveactivityd.conf.")] {
+        for (name, _, summary) in printingCommands {
             lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + summary)
         }
         lines += ["", "Run 'liveactivity COMMAND --help' for a command's arguments and options.",

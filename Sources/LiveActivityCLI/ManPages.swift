@@ -60,6 +60,9 @@ enum ManPages {
                 lines += [".PP", "Example:"] + spec.examples.flatMap { [".br", "\\fB\(escape($0))\\fR"] }
             }
         }
+        for (_, usage, summary) in CommandSpec.printingCommands {
+            lines += [".SS \(escape(usage))", escape(summary)]
+        }
         lines += section("KEY=VALUE ARGUMENTS", [
             "start, update, end and toggle take a kind's attribute or state keys as KEY=VALUE. Values are typed as "
                 + "the kind declares them (see liveactivity kinds), else integers, numbers with a dot and true/false "
