@@ -20,10 +20,10 @@ final class PushBridge {
     private var connectBatch: Int32?
     /// The broker last tried (with a cluster, the node the connection is on).
     private var broker: MQTTAddress?
-    /// Receipts that could not be queued while there was no connection (topic, JSON), oldest
-    /// first, sent on the next connection; at most `maxHeldReceipts`, the oldest are dropped.
-    private var heldReceipts: [(topic: String, payload: [UInt8])] = []
-    static let maxHeldReceipts = 1000
+    /// Receipts not yet acknowledged by the broker, held here or handed to libmosquitto: at most
+    /// `maxWaitingReceipts` in all, the oldest held dropped and counted (`ReceiptQueue`).
+    private var receipts = ReceiptQueue(limit: PushBridge.maxWaitingReceipts)
+    static let maxWaitingReceipts = 1000
 
     /// Called when `status` changes.
     var onStatus: (String) -> Void = { _ in }
@@ -68,20 +68,18 @@ final class PushBridge {
         if connected { client?.unsubscribe([topic]) }
     }
 
-    /// Publishes a receipt (QoS 1, not retained). Without a connection it is held and sent on
-    /// the next one, so a sender that waits for it still gets it after a failover.
+    /// Publishes a receipt (QoS 1, not retained). It waits its turn with those not yet
+    /// acknowledged, also across a lost connection, so a sender that waits for it still gets it
+    /// after a failover; at most `maxWaitingReceipts` wait in all.
     func publishReceipt(topic: String, json: String) {
-        let payload = Array(json.utf8)
-        if connected, let client, client.publish(topic: topic, payload: payload) != nil { return }
-        heldReceipts.append((topic, payload))
-        if heldReceipts.count > Self.maxHeldReceipts { heldReceipts.removeFirst(heldReceipts.count - Self.maxHeldReceipts) }
+        receipts.add(ReceiptQueue.Receipt(topic: topic, payload: Array(json.utf8)))
+        sendReceipts()
     }
 
-    private func sendHeldReceipts() {
-        guard let client else { return }
-        while let first = heldReceipts.first, client.publish(topic: first.topic, payload: first.payload) != nil {
-            heldReceipts.removeFirst()
-        }
+    /// Hands waiting receipts to libmosquitto while connected and its window has room.
+    private func sendReceipts() {
+        guard connected, let client else { return }
+        receipts.send { client.publish(topic: $0.topic, payload: $0.payload) }
     }
 
     func setStatus(_ text: String) {
@@ -101,7 +99,12 @@ final class PushBridge {
             Log.info("push: connected to \(broker.map(String.init(describing:)) ?? "the broker") (it \(sessionPresent ? "kept" : "has no") session); subscribing \(wanted.count) topics")
             connectBatch = subscribe(wanted.sorted())
             if connectBatch == nil { setStatus("connected") }
-            sendHeldReceipts()
+            let dropped = receipts.takeDroppedCount()
+            if dropped > 0 {
+                Log.warning("push: \(dropped) receipt(s) dropped while they could not be sent (at most "
+                            + "\(Self.maxWaitingReceipts) wait; the oldest go first)")
+            }
+            sendReceipts()
         case .attempting(let address):
             broker = address
         case .connectionFailed(let reason):
@@ -116,8 +119,8 @@ final class PushBridge {
             confirm(messageID, granted)
         case .message(let topic, let payload, let size):
             onMessage(topic, payload, size)
-        case .published:
-            break
+        case .published(let messageID):
+            if receipts.acknowledged(messageID) { sendReceipts() }
         }
     }
 
