@@ -19,7 +19,11 @@ struct PushFloodTests {
         let (id, token) = try w.startWithToken()
         #expect(!token.isEmpty)
         let pinger = try TestClient(bus: w.fixture.bus, recordSignals: false)
-        let count = 10_000
+        // 10,000 in the suite; LIVEACTIVITIES_FLOOD_COUNT=30000 and LIVEACTIVITIES_FLOOD_PING_MS=10 give
+        // issue 28's measurement (docs/push.md reports it).
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["LIVEACTIVITIES_FLOOD_COUNT"].flatMap(Int.init) ?? 10_000
+        let pacing = UInt32(environment["LIVEACTIVITIES_FLOOD_PING_MS"].flatMap(Int.init) ?? 2) * 1_000
         let base = PushWorld.now()
         var lines = ""
         for n in 0..<count {
@@ -34,7 +38,7 @@ struct PushFloodTests {
         var latencies: [Double] = []
         var loopMilliseconds: [Double] = []
         var lastBody = ""
-        let deadline = Date().addingTimeInterval(180)
+        let deadline = Date().addingTimeInterval(240)
         while lastBody != "flood\(count - 1)" && Date() < deadline {
             let started = DispatchTime.now().uptimeNanoseconds
             let cpuBefore = ProcessStats.mainThreadCPUNanoseconds(pid: w.fixture.daemon.pid)
@@ -44,7 +48,7 @@ struct PushFloodTests {
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             if let cpuBefore, let cpuAfter { loopMilliseconds.append(Double(cpuAfter - cpuBefore) / 1e6) }
             if latencies.count % 20 == 0 { lastBody = (try? pinger.get(id)["body"]?.string) ?? "" }
-            usleep(2_000)  // pacing, not a wait: a Ping every 2 ms samples the flood without adding one
+            usleep(pacing)  // pacing, not a wait: a Ping every 2 ms samples the flood without adding one
         }
         #expect(lastBody == "flood\(count - 1)", "every message was applied (last body \(lastBody))")
         let sorted = latencies.sorted()
