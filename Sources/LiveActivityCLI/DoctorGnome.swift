@@ -112,21 +112,8 @@ struct GnomeExtensionCheck {
 
     /// `gnome-shell --version` ("GNOME Shell 48.7") when the binary is on PATH; it only prints.
     static func installedShellVersion(path: String) -> String? {
-        for directory in path.split(separator: ":") {
-            let binary = "\(directory)/gnome-shell"
-            guard FileManager.default.isExecutableFile(atPath: binary) else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--version"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return output.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .flatMap { $0.first?.isNumber == true ? $0 : nil }
-        }
-        return nil
+        DoctorTool.output(of: "gnome-shell", ["--version"], path: path)?.split(separator: " ").last
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .flatMap { $0.first?.isNumber == true ? $0 : nil }
     }
 }

@@ -77,25 +77,12 @@ struct LockScreenCheck {
 
     /// GNOME's `show-in-lock-screen` through `gsettings` (it only reads), nil when it cannot tell.
     static func gnomeShowsInLockScreen(environment: [String: String]) -> Bool? {
-        for directory in (environment["PATH"] ?? "").split(separator: ":") {
-            let binary = "\(directory)/gsettings"
-            guard FileManager.default.isExecutableFile(atPath: binary) else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["get", "org.gnome.desktop.notifications", "show-in-lock-screen"]
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            switch output.trimmingCharacters(in: .whitespacesAndNewlines) {
-            case "true": return true
-            case "false": return false
-            default: return nil
-            }
+        let output = DoctorTool.output(of: "gsettings", ["get", "org.gnome.desktop.notifications", "show-in-lock-screen"],
+                                       path: environment["PATH"] ?? "", environment: environment)
+        switch output?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "true": return true
+        case "false": return false
+        default: return nil
         }
-        return nil
     }
 }
