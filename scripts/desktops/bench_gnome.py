@@ -50,7 +50,7 @@ LABELS_JS = """(() => JSON.stringify((() => {
 
 
 def process_stats(pid):
-    """(CPU seconds of the whole process, {thread id: voluntary context switches})."""
+    """(CPU seconds of the whole process, {thread id: (name, voluntary context switches)})."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     cpu = (int(fields[11]) + int(fields[12])) / TICK
@@ -58,18 +58,20 @@ def process_stats(pid):
     for tid in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{tid}/status") as f:
-                for line in f:
-                    if line.startswith("voluntary_ctxt_switches:"):
-                        threads[tid] = int(line.split()[1])
-        except OSError:
+                status = dict(line.split(":", 1) for line in f if ":" in line)
+            threads[tid] = (status["Name"].strip(), int(status["voluntary_ctxt_switches"]))
+        except (OSError, KeyError, ValueError):
             continue  # the thread ended meanwhile
     return cpu, threads
 
 
 def difference(before, after):
+    """(CPU seconds, wake-ups, {thread name: wake-ups}) over the window."""
     cpu = after[0] - before[0]
-    wakeups = sum(count - before[1].get(tid, 0) for tid, count in after[1].items())
-    return cpu, wakeups
+    by_name = {}
+    for tid, (name, count) in after[1].items():
+        by_name[name] = by_name.get(name, 0) + count - before[1].get(tid, (name, 0))[1]
+    return cpu, sum(by_name.values()), by_name
 
 
 #: The peer's top-bar indicator: "text" (MM:SS, once a second, like our label) or its default "icon"
@@ -226,6 +228,10 @@ def report(version, seconds, runs):
           f"(target ours ≤ peer: {'yes' if wake_ours <= wake_peer else 'no'})")
     print(f"- whole desktop (shell + notification service + timer) CPU, ours / peer (means): {ms(sum_ours)} / "
           f"{ms(sum_peer)} ms (target ours below: {'yes' if sum_ours < sum_peer else 'no'})")
+    for side, index, r in runs:
+        threads = sorted(r["gnome-shell"][2].items(), key=lambda item: -item[1])
+        print(f"- gnome-shell's wake-ups by thread, {side} {index}: " + ", ".join(
+            f"{name} {count}" for name, count in threads if count))
     pairs = [(a[2]["gnome-shell"][0], b[2]["gnome-shell"][0]) for a, b in zip(runs[0::2], runs[1::2])]
     print("- per pair, gnome-shell CPU ours / peer: " + ", ".join(
         f"{o / p:.2f}×" if p else "∞" for o, p in pairs))
