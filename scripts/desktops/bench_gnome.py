@@ -1,6 +1,8 @@
 """The whole GNOME desktop with one Pomodoro running, side by side (issue 29): GNOME Shell with our
 island and our daemon, against GNOME Shell with Focus Timer's engine (gnome-pomodoro) and its own
-GNOME Shell extension (`pomodoro@arun.codito.in`, the `gnome-shell-pomodoro` package).
+GNOME Shell extension (`pomodoro@arun.codito.in`, the `gnome-shell-pomodoro` package: 0.22 on
+Debian 12 for GNOME 43, 0.27 in the Debian 13 chroot for GNOME 48, where scripts/desktops/chroot
+installs it).
 
 Usage: /usr/bin/python3 scripts/desktops/bench_gnome.py BIN_DIR [--seconds N] [--rounds N]
        [--shells 43,48] [--settle N] [--peer-indicator text|icon] [--perf DIR]
