@@ -122,6 +122,8 @@ class GnomeShell(Server):
     notifications_helper = ["gjs", "/usr/share/gnome-shell/org.gnome.Shell.Notifications"]
     #: whether the shell builds its lock screen (a GDM stand-in on the system bus; issue 26)
     lockable = False
+    #: more GSettings keyfile groups for the shell and its clients (`[path]\nkey=value\n`)
+    extra_settings = ""
 
     def start(self, world):
         world.start_bus("system")
@@ -135,7 +137,7 @@ class GnomeShell(Server):
             f.write(f"[org/gnome/shell]\nenabled-extensions=[{enabled}]\n"
                     "disable-user-extensions=false\nwelcome-dialog-last-shown-version='999'\n"
                     # no blank screen and no lock of its own while a long row runs without input
-                    "[org/gnome/desktop/session]\nidle-delay=uint32 0\n")
+                    "[org/gnome/desktop/session]\nidle-delay=uint32 0\n" + self.extra_settings)
         extension = world.path("home", ".local", "share", "gnome-shell", "extensions", UNSAFE_EXTENSION)
         with open(os.path.join(extension, "metadata.json"), "w") as f:
             json.dump({"uuid": UNSAFE_EXTENSION, "name": "LiveActivities test: unsafe mode",

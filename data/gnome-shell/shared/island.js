@@ -6,14 +6,23 @@
 // live activities; while the screen is locked, the lock screen's view of them instead (the
 // button and its menu belong to the user session only). Driven only by the bus: the daemon's
 // name appearing and vanishing, PropertiesChanged of the manager and of each activity, and the
-// ObjectManager's InterfacesAdded/Removed; and by the shell: its session mode (locked or not)
-// and GNOME's `show-in-lock-screen`. Every call is asynchronous; destroy() leaves nothing behind.
+// ObjectManager's InterfacesAdded/Removed; and by the shell: its session mode (locked or not),
+// the menu opening and GNOME's `show-in-lock-screen`. Every call is asynchronous; destroy()
+// leaves nothing behind.
+//
+// Cheap for the shell (issue 29): a ticking activity changes the daemon's CompactText and its
+// own properties once a second. While the menu is closed a tick touches the label's text only
+// (and only when it changed): no row is updated, moved or restyled; rows are made and dropped
+// as activities come and go (a menu with no item does not open), and brought up to date when
+// the menu opens and on every change while it is open.
 const BUS_NAME = 'io.github.liveactivities.LiveActivities1';
 const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
 const LIVE = ['active', 'paused', 'stale'];
 const ROW_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
     'Points', 'SegmentText'];
+/** The properties that decide which activity is on top (the label's style) and which are live. */
+const ORDER_PROPERTIES = ['Status', 'Relevance', 'StartedAt'];
 const LOCK_PROPERTIES = ['Status', 'Title', 'Body', 'CompactTrailing', 'Progress', 'Segments', 'Points', 'Relevance',
     'StartedAt', 'LockScreen', 'KindName'];
 
@@ -26,6 +35,17 @@ function cached(proxy, name) {
 /** The named cached properties of `proxy`, by name. */
 function cachedProperties(proxy, names) {
     return Object.fromEntries(names.map(name => [name, cached(proxy, name)]));
+}
+
+/** The status of the most relevant of `activities` (relevance, then the newest), 'active' for none. */
+function topStatus(activities) {
+    let top = null;
+    for (const activity of activities) {
+        if (!top || (activity.Relevance ?? 0) > (top.Relevance ?? 0) ||
+            ((activity.Relevance ?? 0) === (top.Relevance ?? 0) && (activity.StartedAt ?? 0) > (top.StartedAt ?? 0)))
+            top = activity;
+    }
+    return top ? top.Status : 'active';
 }
 
 function cancelled(error) {
@@ -43,6 +63,13 @@ var Island = class Island {
         this._label = new St.Label({ text: '', style_class: 'liveactivities-island', y_align: Clutter.ActorAlign.CENTER });
         this._button.add_child(this._label);
         this._button.visible = false;
+        this._status = 'active'; // the most relevant live activity's, shown by the label's style
+        this._labelStatus = null;
+        this._rowOrder = null; // the rows' order last applied to the menu (their paths)
+        this._menuOpened = this._button.menu.connect('open-state-changed', (_menu, open) => {
+            if (open)
+                this._syncRows();
+        });
         Main.panel.addToStatusArea('liveactivities', this._button);
         this._watch = Gio.DBus.session.watch_name(BUS_NAME, Gio.BusNameWatcherFlags.NONE,
             () => this._daemonAppeared(), () => this._daemonVanished());
@@ -62,6 +89,7 @@ var Island = class Island {
         this._lock = null;
         Gio.DBus.session.unwatch_name(this._watch);
         this._daemonVanished();
+        this._button.menu.disconnect(this._menuOpened);
         this._button.destroy();
         this._button = null;
         this._label = null;
@@ -98,7 +126,8 @@ var Island = class Island {
                 }
                 this._connect(this._objects, 'object-added', () => this._syncRows());
                 this._connect(this._objects, 'object-removed', () => this._syncRows());
-                this._connect(this._objects, 'interface-proxy-properties-changed', () => this._syncRows());
+                this._connect(this._objects, 'interface-proxy-properties-changed',
+                    (_objects, _object, _proxy, changed) => this._activityChanged(changed));
                 this._syncRows();
             });
     }
@@ -115,7 +144,18 @@ var Island = class Island {
         for (const row of this._rows.values())
             row.destroy();
         this._rows.clear();
+        this._rowOrder = null;
+        this._status = 'active';
         this._sync();
+    }
+
+    /** An activity's properties changed (a tick, an Update): while the menu is closed and the
+     *  screen unlocked, only a change of what is live or on top matters (the label's text is
+     *  the manager's CompactText); otherwise the rows or the lock screen follow. */
+    _activityChanged(changed) {
+        if (this._lock || this._button.menu.isOpen ||
+            ORDER_PROPERTIES.some(name => changed.lookup_value(name, null) !== null))
+            this._syncRows();
     }
 
     /** Locked: the lock screen's view in the unlock dialog, and no button. Unlocked: the
@@ -160,7 +200,9 @@ var Island = class Island {
     }
 
     /** One row per live activity, most relevant first (relevance, then the newest); while
-     *  locked, the lock screen's view instead (the menu cannot open then). */
+     *  locked, the lock screen's view instead (the menu cannot open then). While the menu is
+     *  closed, rows are only made (shown once) and dropped; their contents, order and lines
+     *  follow when it opens. */
     _syncRows() {
         if (this._lock) {
             this._syncLock();
@@ -174,36 +216,51 @@ var Island = class Island {
                 this._rows.delete(path);
             }
         }
+        const open = this._button.menu.isOpen;
         for (const [path, proxy] of live) {
             let row = this._rows.get(path);
-            if (!row) {
+            const made = !row;
+            if (made) {
                 row = new ActivityRow(cached(proxy, 'Id'), (id, action) => this._invoke(id, action));
                 this._rows.set(path, row);
                 this._button.menu.addMenuItem(row.section);
             }
-            row.update(cachedProperties(proxy, ROW_PROPERTIES));
+            if (made || open)
+                row.update(cachedProperties(proxy, ROW_PROPERTIES));
         }
-        this._ordered().forEach((row, index) => {
-            this._button.menu.moveMenuItem(row.section, index);
-            row.setFirst(index === 0);
-        });
+        if (open)
+            this._orderRows();
+        this._status = topStatus([...live.values()].map(proxy => cachedProperties(proxy, ORDER_PROPERTIES)));
         this._sync();
     }
 
-    _ordered() {
-        return [...this._rows.values()].sort((a, b) => b.relevance - a.relevance || b.startedAt - a.startedAt);
+    /** Puts the rows in order (moving menu items only when the order changed) and the line
+     *  above every row but the first. */
+    _orderRows() {
+        const ordered = [...this._rows.entries()]
+            .sort(([, a], [, b]) => b.relevance - a.relevance || b.startedAt - a.startedAt);
+        const order = ordered.map(([path]) => path).join('\n');
+        if (order !== this._rowOrder) {
+            this._rowOrder = order;
+            ordered.forEach(([, row], index) => this._button.menu.moveMenuItem(row.section, index));
+        }
+        ordered.forEach(([, row], index) => row.setFirst(index === 0));
     }
 
-    /** The label is CompactText; the island shows while it is not empty, in the user session. */
+    /** The label is CompactText, styled by the top activity's status; the island shows while
+     *  it is not empty, in the user session. Sets only what changed. */
     _sync() {
         const text = this._manager ? cached(this._manager, 'CompactText') ?? '' : '';
-        this._label.text = text;
-        const top = this._ordered()[0];
-        styleStatus(this._label, top ? top.status : 'active');
+        setText(this._label, text);
+        if (this._status !== this._labelStatus) {
+            this._labelStatus = this._status;
+            styleStatus(this._label, this._status);
+        }
         const visible = text !== '' && !this._locked;
         if (!visible)
             this._button.menu.close();
-        this._button.visible = visible;
+        if (this._button.visible !== visible)
+            this._button.visible = visible;
     }
 
     /** A button in the menu: the daemon does what the card's button does. */

@@ -1,5 +1,5 @@
 // Shared by both builds (see rows.js): St, Clutter and Gio come from the build's header;
-// SegmentedBar, stackVertically, styleStatus and TRACK_WIDTH from rows.js, written before this.
+// SegmentedBar, setText, stackVertically, styleStatus and TRACK_WIDTH from rows.js, written before this.
 //
 // The lock screen (issue 26): what iOS shows of a Live Activity on its Lock Screen. While the
 // screen is locked, the unlock dialog shows the most relevant live activities, up to
@@ -10,12 +10,6 @@
 // daemon's word (`LockScreen`: full, private or off); GNOME's `show-in-lock-screen = false`
 // hides them all (the island checks that).
 const LOCK_SCREEN_ROWS = 3;
-
-/** Sets a label's text only when it changes (a tick touches one label, not the layout). */
-function setText(label, text) {
-    if (label.text !== text)
-        label.text = text;
-}
 
 /** One live activity on the lock screen: a line with its title (or, private, its kind's
  *  name) and its time at the right, its body under it, then its bar or its segments. */

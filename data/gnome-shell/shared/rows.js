@@ -13,12 +13,38 @@ const POINT_SIZE = 4;
 const SEGMENT_STATES = ['done', 'current', 'upcoming'];
 const STATUS_CLASSES = ['liveactivities-paused', 'liveactivities-stale'];
 
+/** Sets a label's text only when it changes (a tick touches one label, not the layout). */
+function setText(label, text) {
+    if (label.text !== text)
+        label.text = text;
+}
+
+/** Gives `actor` style class `name` when `wanted`, and takes it away when not, touching the
+ *  actor only when that changes something (each change restyles it). */
+function setStyleClass(actor, name, wanted) {
+    if (actor.has_style_class_name(name) === wanted)
+        return;
+    if (wanted)
+        actor.add_style_class_name(name);
+    else
+        actor.remove_style_class_name(name);
+}
+
 /** Sets `liveactivities-<status>` on `actor` for paused and stale, and removes the other. */
 function styleStatus(actor, status) {
     for (const name of STATUS_CLASSES)
-        actor.remove_style_class_name(name);
-    if (status === 'paused' || status === 'stale')
-        actor.add_style_class_name(`liveactivities-${status}`);
+        setStyleClass(actor, name, name === `liveactivities-${status}`);
+}
+
+/** Sets an actor's width or visibility only when it changes. */
+function setWidth(actor, width) {
+    if (actor.width !== width)
+        actor.width = width;
+}
+
+function setVisible(actor, visible) {
+    if (actor.visible !== visible)
+        actor.visible = visible;
 }
 
 /** Lays `box` out top to bottom: `orientation` where St has it (48+; `vertical` is deprecated
@@ -91,13 +117,11 @@ var SegmentedBar = class SegmentedBar {
         this._tracks.get_children().forEach((track, index) => {
             const [, , state, fill] = segments[index];
             for (const name of SEGMENT_STATES)
-                track.remove_style_class_name(`liveactivities-segment-${name}`);
-            if (SEGMENT_STATES.includes(state))
-                track.add_style_class_name(`liveactivities-segment-${state}`);
-            track.get_first_child().width = Math.round(track.width * Math.min(Math.max(fill, 0), 1));
+                setStyleClass(track, `liveactivities-segment-${name}`, name === state);
+            setWidth(track.get_first_child(), Math.round(track.width * Math.min(Math.max(fill, 0), 1)));
         });
         this._showPoints(segments.length > 0 ? points : [], segments.map(([, share]) => share), widths, shapeKey);
-        this.actor.visible = segments.length > 0;
+        setVisible(this.actor, segments.length > 0);
     }
 
     /** One mark per point, centred on its place on the bar (rebuilt only when points or shape change). */
@@ -145,33 +169,31 @@ var ActivityRow = class ActivityRow {
             box.add_child(child);
     }
 
-    /** Shows the activity's published properties: Title, Body, Progress, Status, Actions. */
+    /** Shows the activity's published properties: Title, Body, Progress, Status, Actions
+     *  (setting only what changed: the island calls it on every change while its menu is open). */
     update(properties) {
         this.status = properties.Status;
         this.relevance = properties.Relevance ?? 0;
         this.startedAt = properties.StartedAt ?? 0;
-        this._title.text = properties.Title ?? '';
+        setText(this._title, properties.Title ?? '');
         styleStatus(this._title, this.status);
-        this._body.text = properties.Body ?? '';
-        this._body.visible = this._body.text !== '';
+        setText(this._body, properties.Body ?? '');
+        setVisible(this._body, this._body.text !== '');
         const progress = properties.Progress ?? -1;
         // One segment (a focus session) is the plain bar; two or more are drawn apart.
         const segments = (properties.Segments ?? []).length > 1 ? properties.Segments : [];
         this._segments.update(segments, properties.Points ?? []);
-        this._segmentText.text = segments.length > 0 ? properties.SegmentText ?? '' : '';
-        this._segmentText.visible = this._segmentText.text !== '';
-        this._track.visible = progress >= 0 && segments.length === 0;
-        this._fill.width = Math.round(TRACK_WIDTH * Math.min(Math.max(progress, 0), 1));
+        setText(this._segmentText, segments.length > 0 ? properties.SegmentText ?? '' : '');
+        setVisible(this._segmentText, this._segmentText.text !== '');
+        setVisible(this._track, progress >= 0 && segments.length === 0);
+        setWidth(this._fill, Math.round(TRACK_WIDTH * Math.min(Math.max(progress, 0), 1)));
         this._showActions(properties.Actions ?? []);
     }
 
     /** A line separates each row from the one above it (a style class: GNOME hides separator
      *  items at the start of a section by itself). */
     setFirst(first) {
-        if (first)
-            this._box.remove_style_class_name('liveactivities-following');
-        else
-            this._box.add_style_class_name('liveactivities-following');
+        setStyleClass(this._box, 'liveactivities-following', !first);
     }
 
     /** Rebuilds the buttons only when the daemon's list of (key, label) changed. */
