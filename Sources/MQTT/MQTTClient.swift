@@ -101,6 +101,15 @@ public final class MQTTClient: @unchecked Sendable {
 
     // MARK: The network thread
 
+    /// How long one `mosquitto_loop` may wait for the socket: a third of the keepalive (20 s at
+    /// the default 60 s), where -1 meant libmosquitto's 1 s and woke the idle daemon once a
+    /// second (issue 29). A message or a publish from another thread wakes it at once (the
+    /// socket, or libmosquitto's own socket pair); the keepalive's PINGREQ is due within the
+    /// keepalive and sent at most a third of it late, inside the broker's 1.5 × keepalive.
+    private var loopTimeoutMilliseconds: Int32 {
+        Int32(clamping: max(1, settings.keepaliveSeconds) * 1000 / 3)
+    }
+
     /// Connects to one broker after the other until one answers, then runs libmosquitto's
     /// loop until the connection is lost, and goes on with the next broker (a cluster's other
     /// node) under the same client id, so the session and its queued messages are found there.
@@ -117,7 +126,7 @@ public final class MQTTClient: @unchecked Sendable {
             if rc == Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 var loopResult = rc
                 while !isStopped, loopResult == Int32(MOSQ_ERR_SUCCESS.rawValue) {
-                    loopResult = library.loop(handle, -1, 1)
+                    loopResult = library.loop(handle, loopTimeoutMilliseconds, 1)
                     // A signal that cut the wait short is not a lost connection.
                     if loopResult == Int32(MOSQ_ERR_ERRNO.rawValue), errno == EINTR {
                         loopResult = Int32(MOSQ_ERR_SUCCESS.rawValue)
