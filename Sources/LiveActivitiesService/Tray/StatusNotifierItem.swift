@@ -125,8 +125,8 @@ public final class StatusNotifierItem {
     /// `NameWatcher`, whose asynchronous "appeared" resets the item's `Id` and `Menu` when it
     /// comes after the proxy's `GetAll`; its re-read a second later then throws in
     /// `GLib.Variant.equal(null)` ("Argument two may not be null") and the item is destroyed
-    /// (issue 28: 2 of 5 starts here). By path there is no such watcher and no race. KDE's and
-    /// waybar's watchers take both forms (the path one is how ayatana items register there).
+    /// (issue 28: 2 of 5 starts here). By path there is no such watcher and no race. KDE's watchers
+    /// (kded5, kded6) take this form too (checked by the plasma rows); the SNI spec allows both.
     private func register() {
         labelAnnouncementDue = true
         do {
