@@ -2,8 +2,10 @@ import Dispatch
 import ThreadSupport
 
 /// Shows the daemon's cards as desktop notifications without ever blocking the daemon:
-/// every notification-server interaction runs on a thread of its own (a GMainLoop), and the
-/// public methods only enqueue under a lock and wake that thread.
+/// every notification-server interaction that can block runs on a thread of its own (a
+/// GMainLoop), and the public methods only enqueue under a lock and wake that thread; a
+/// routine replace of a card the server shows goes straight out from the caller's thread
+/// (`RoutineLane`), without waiting for the answer.
 ///
 /// libnotify keeps process-wide state: run one started presenter per process at a time.
 public final class CardPresenter: @unchecked Sendable {
@@ -53,7 +55,11 @@ public final class CardPresenter: @unchecked Sendable {
     /// to one Notify per `minimumInterval`, latest card winning; an alert is never lost.
     /// `alert` nil is a routine update: silent, no new popup, not shown if the user closed it.
     public func show(id: String, card: Card, alert: CardAlert? = nil) {
-        inbox.post(.show(id: id, card: card, alert: alert))
+        if alert == nil {
+            inbox.showRoutine(id: id, card: card)
+        } else {
+            inbox.post(.show(id: id, card: card, alert: alert))
+        }
     }
 
     /// Closes the card of `id` and forgets it. Never blocks; not reported as closed by the user.

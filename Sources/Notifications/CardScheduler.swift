@@ -134,6 +134,26 @@ public struct CardScheduler: Sendable {
         unanswered.remove(id)
     }
 
+    /// When the last call for `id` started, if it is remembered.
+    public func lastSent(_ id: String) -> Double? { lastSentAt[id] }
+
+    /// Whether the last card of `id` went out without its answer yet.
+    public func isUnanswered(_ id: String) -> Bool { unanswered.contains(id) }
+
+    /// Records calls made elsewhere (`RoutineLane`): the last call of `id` started at `time`
+    /// (the later of it and the one known is kept).
+    public mutating func recordSent(_ id: String, at time: Double) {
+        lastSentAt[id] = max(lastSentAt[id] ?? time, time)
+    }
+
+    /// The identities sent within the identical interval (when each went out).
+    public var recentIdentities: [String: Double] { identitySentAt }
+
+    /// Adds identities sent elsewhere (`RoutineLane`) to those known.
+    public mutating func recordIdentities(_ sent: [String: Double]) {
+        identitySentAt.merge(sent) { max($0, $1) }
+    }
+
     /// The ids with a card waiting, in submission order.
     public var waitingIDs: [String] { order }
 

@@ -3,7 +3,9 @@ import CNotify
 /// The card state machine of the notification thread: it owns every libnotify object,
 /// the server watch and the rate-limit timer, and it is the only code that may block on the
 /// server. Every member runs on that thread (inside its GMainLoop); other threads reach it
-/// only through `PresenterInbox`.
+/// only through `PresenterInbox`. While it has nothing to do, it lends the routine replaces
+/// of steady cards to the daemon's thread (`RoutineLane`, `+Lane`), and takes them back first
+/// thing whenever it wakes.
 final class NotificationEngine: @unchecked Sendable {
     /// One activity's card as the notification thread knows it.
     struct LiveCard {
@@ -19,7 +21,7 @@ final class NotificationEngine: @unchecked Sendable {
     }
 
     let context: MainContextHandle
-    private let inbox: PresenterInbox
+    let inbox: PresenterInbox
     private let appName: String
     private let overrides: ProfileOverrides
     var scheduler: CardScheduler
@@ -28,19 +30,19 @@ final class NotificationEngine: @unchecked Sendable {
     /// Activity ids in the order their cards first came, for servers that show few at a time.
     var cardOrder: [String] = []
     /// Notification ids a previous run of the daemon used, taken back on each card's first show.
-    private var adopted: [String: Int32] = [:]
+    private(set) var adopted: [String: Int32] = [:]
     private var loop: OpaquePointer?
-    private var watch: ServerWatch?
+    private(set) var watch: ServerWatch?
     /// The answers to routine replaces, read on GDBus's worker thread.
-    private var routineReplies: RoutineReplyFilter?
+    private(set) var routineReplies: RoutineReplyFilter?
     /// The unique bus name of the server in use; nil while there is none.
-    private var serverOwner: String?
+    private(set) var serverOwner: String?
     private var serverReported = false
     private var timer: UnsafeMutablePointer<GSource>?
-    private var hidden = false
-    private var stopping = false
+    private(set) var hidden = false
+    private(set) var stopping = false
     /// Callbacks waiting for the moment no card waits for its slot.
-    private var settledWaiters: [@Sendable () -> Void] = []
+    private(set) var settledWaiters: [@Sendable () -> Void] = []
 
     init(context: MainContextHandle, inbox: PresenterInbox, appName: String, minimumInterval: Double,
          overrides: ProfileOverrides) {
@@ -60,7 +62,7 @@ final class NotificationEngine: @unchecked Sendable {
         do {
             let watch = try ServerWatch(engine: self)
             self.watch = watch
-            routineReplies = RoutineReplyFilter(connection: watch.connection, context: context)
+            routineReplies = RoutineReplyFilter(connection: watch.connection, context: context, inbox: inbox)
         } catch {
             logWarning("cannot watch the notification server: \(error)")
             serverVanished()
@@ -96,7 +98,9 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func drainInbox() {
         guard !stopping else { return }
-        for command in inbox.takeCommands() {
+        let (commands, lent) = inbox.takeCommands()
+        takeBack(lent)
+        for command in commands {
             switch command {
             case let .show(id, card, alert): show(id: id, card: card, alert: alert)
             case let .close(id): close(id: id)
@@ -180,7 +184,10 @@ final class NotificationEngine: @unchecked Sendable {
 
     /// Sends every card whose slot is open, then arms one timer for the next slot.
     private func pump() {
-        defer { reportIfSettled() }
+        defer {
+            reportIfSettled()
+            lendSteadyCards()
+        }
         cancelTimer()
         guard serverOwner != nil, !hidden, !stopping else { return }
         // Each waiting card's request is built once per round: the identity check (KDE) and
@@ -217,6 +224,7 @@ final class NotificationEngine: @unchecked Sendable {
     private func timerFired() {
         if let timer { g_source_unref(timer) }
         timer = nil
+        takeBack(inbox.closeLane())
         pump()
     }
 
@@ -270,8 +278,8 @@ final class NotificationEngine: @unchecked Sendable {
             // Its next card waits for the server's answer, as when the call blocked (a server that
             // never answers holds back this card's routine updates, not the thread). The answer
             // comes on a later iteration of this thread, so awaiting it after sending is in time.
-            if RoutineReplace.send(request, replacing: notification, of: item.id, to: server, engine: self,
-                                   on: connection, replies: routineReplies) {
+            if RoutineReplace.send(request, replacing: notification, serverID: previousID, of: item.id, to: server,
+                                   engine: self, on: connection, replies: routineReplies) {
                 scheduler.awaitAnswer(item.id)
                 return
             }
@@ -296,6 +304,7 @@ final class NotificationEngine: @unchecked Sendable {
     /// (the server no longer had the old one) becomes the card's; if the card went meanwhile
     /// (the user closed it), the new one is closed.
     func routineReplaceAnswered(_ replace: RoutineReplaceTarget, answer: Result<Int32, LibnotifyError>) {
+        takeBack(inbox.closeLane())
         scheduler.answered(replace.activityID)
         defer { pump() }
         let serverID: Int32
@@ -325,6 +334,7 @@ final class NotificationEngine: @unchecked Sendable {
 
     private func useServer(owner: String) {
         guard !stopping, owner != serverOwner else { return }
+        takeBack(inbox.closeLane())
         serverOwner = owner
         dropNotifications()
         let info = ServerWatch.readServerInfo()
@@ -340,6 +350,7 @@ final class NotificationEngine: @unchecked Sendable {
     /// The server is gone: its ids mean nothing now; the cards wait for the next server.
     func serverVanished() {
         guard !stopping, serverOwner != nil || !serverReported else { return }
+        takeBack(inbox.closeLane())
         serverOwner = nil
         serverReported = true
         cancelTimer()
@@ -361,6 +372,8 @@ final class NotificationEngine: @unchecked Sendable {
     /// show is a new notification (from a new object: a closed one never reports again).
     func notificationClosed(activityID: String, notification: UnsafeMutablePointer<NotifyNotification>,
                             reason: Int32, serverID: Int32) {
+        takeBack(inbox.closeLane())
+        defer { lendSteadyCards() }
         guard var live = cards[activityID], live.notification?.pointer == notification else { return }
         live.notification = nil
         switch reason {

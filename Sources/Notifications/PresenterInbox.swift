@@ -1,8 +1,9 @@
 import ThreadSupport
 
 /// The only state the daemon's thread and the notification thread share, behind one lock:
-/// commands waiting for the notification thread, the callbacks, and snapshots of the server.
-/// Posting never blocks on the server: it appends under the lock and wakes the thread.
+/// commands waiting for the notification thread, the routine lane (`RoutineLane`), the
+/// callbacks, and snapshots of the server. Posting never blocks on the server: it appends under
+/// the lock and wakes the thread, or sends a routine replace through the lane.
 final class PresenterInbox: @unchecked Sendable {
     /// What the daemon asked for, in order.
     enum Command {
@@ -32,26 +33,69 @@ final class PresenterInbox: @unchecked Sendable {
     private var storedCallbacks = Callbacks()
     private var storedServerInfo: ServerInfo?
     private var storedProfile = ServerProfile.fallback
+    private var lane = RoutineLane()
 
     /// Queues `command` and wakes the notification thread once per batch.
     func post(_ command: Command) {
         lock.lock()
         guard !stopped else { lock.unlock(); return }
-        commands.append(command)
-        if case .stop = command { stopped = true }
-        let wake = wakeScheduled ? nil : waker
-        if wake != nil { wakeScheduled = true }
+        let wake = appendLocked(command)
         lock.unlock()
         wake?()
     }
 
-    /// Takes every queued command; the next post wakes the thread again.
-    func takeCommands() -> [Command] {
+    /// A routine update (no alert) of the card of `id`: sent at once through the lane when it is
+    /// open for that card and nothing is queued before it (so the order of commands holds),
+    /// else queued for the notification thread as `post` does.
+    func showRoutine(id: String, card: Card) {
+        lock.lock()
+        guard !stopped else { lock.unlock(); return }
+        if commands.isEmpty, lane.isOpen, lane.send(id: id, card: card, now: monotonicSeconds()) {
+            lock.unlock()
+            return
+        }
+        let wake = appendLocked(.show(id: id, card: card, alert: nil))
+        lock.unlock()
+        wake?()
+    }
+
+    /// Under the lock: appends `command`; returns the waker to call once the lock is released.
+    private func appendLocked(_ command: Command) -> (@Sendable () -> Void)? {
+        commands.append(command)
+        if case .stop = command { stopped = true }
+        let wake = wakeScheduled ? nil : waker
+        if wake != nil { wakeScheduled = true }
+        return wake
+    }
+
+    /// Takes every queued command and, in the same moment, the lane back (so nothing goes
+    /// through the lane after a command it would overtake); the next post wakes the thread again.
+    func takeCommands() -> (commands: [Command], lane: RoutineLane.Handover) {
         lock.lock(); defer { lock.unlock() }
         wakeScheduled = false
         let taken = commands
         commands.removeAll()
-        return taken
+        return (taken, lane.close())
+    }
+
+    /// Takes the lane back (the card thread acts on the cards), with what went through it.
+    func closeLane() -> RoutineLane.Handover {
+        lock.lock(); defer { lock.unlock() }
+        return lane.close()
+    }
+
+    /// Opens the lane for `entries` (the card thread has nothing to do for them).
+    func openLane(_ route: RoutineLane.Route, entries: [String: RoutineLane.Entry], identitySentAt: [String: Double]) {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped else { return }
+        lane.open(route, entries: entries, identitySentAt: identitySentAt)
+    }
+
+    /// On GDBus's worker thread: the plain answer to a replace sent through the lane. False
+    /// when the lane was taken back meanwhile (the answer then goes to the card thread).
+    func laneAnswered(id: String, notification: LibnotifyNotification) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return lane.answered(id: id, notification: notification)
     }
 
     /// Installs (or removes, with nil) how to wake the notification thread; wakes it at once

@@ -7,12 +7,17 @@ final class RoutineReplaceTarget {
     let activityID: String
     let notification: LibnotifyNotification
     let replacedID: Int32
+    /// Sent from the daemon's thread through `RoutineLane`: a plain answer goes back to the lane,
+    /// and the card thread is not woken for it.
+    let viaLane: Bool
 
-    init(engine: NotificationEngine, activityID: String, notification: LibnotifyNotification, replacedID: Int32) {
+    init(engine: NotificationEngine, activityID: String, notification: LibnotifyNotification, replacedID: Int32,
+         viaLane: Bool) {
         self.engine = engine
         self.activityID = activityID
         self.notification = notification
         self.replacedID = replacedID
+        self.viaLane = viaLane
     }
 }
 
@@ -34,12 +39,13 @@ enum RoutineReplace {
     /// the name's owner too, so a server that took the name meanwhile never gets a replace of
     /// an id it never gave). False when the call could not be built (nothing was sent, so no
     /// answer will come: the caller shows the card through libnotify instead).
-    static func send(_ request: NotificationRequest, replacing notification: LibnotifyNotification, of activityID: String,
-                     to server: String, engine: NotificationEngine, on connection: OpaquePointer,
-                     replies: RoutineReplyFilter) -> Bool {
-        let serverID = notification.serverID
+    /// `serverID`: the id the server gave the card (read by the caller on the card thread).
+    /// `viaLane`: sent from the daemon's thread (`RoutineLane`), not the card thread.
+    static func send(_ request: NotificationRequest, replacing notification: LibnotifyNotification, serverID: Int32,
+                     of activityID: String, to server: String, engine: NotificationEngine, on connection: OpaquePointer,
+                     replies: RoutineReplyFilter, viaLane: Bool = false) -> Bool {
         let target = RoutineReplaceTarget(engine: engine, activityID: activityID, notification: notification,
-                                          replacedID: serverID)
+                                          replacedID: serverID, viaLane: viaLane)
         guard let message = g_dbus_message_new_method_call(server, "/org/freedesktop/Notifications",
                                                            "org.freedesktop.Notifications", "Notify") else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(message)) }

@@ -20,19 +20,22 @@ private func releaseRoutineReplyFilter(_ data: gpointer?) {
 /// The answers to routine replaces (`RoutineReplace`), taken off libnotify's connection by a
 /// GDBus message filter on its worker thread, which reads them anyway, and handed to the
 /// engine on the card thread: the card's next call waits for its answer (a new id is taken,
-/// a failure logged).
+/// a failure logged). A plain answer to a replace sent through the lane goes to the lane.
 final class RoutineReplyFilter: @unchecked Sendable {
     private let lock = ThreadLock()
     private var awaited: [UInt32: RoutineReplaceTarget] = [:]
     private let context: MainContextHandle
+    /// Where the answers to replaces sent through the lane go first (`PresenterInbox.laneAnswered`).
+    private let inbox: PresenterInbox
     private let connection: OpaquePointer
     private var filterID: guint = 0
 
     /// Installs the filter on `connection` (g_dbus_connection_add_filter); answers that need
     /// the engine are run on `context`, the card thread's.
-    init(connection: OpaquePointer, context: MainContextHandle) {
+    init(connection: OpaquePointer, context: MainContextHandle, inbox: PresenterInbox) {
         self.connection = connection
         self.context = context
+        self.inbox = inbox
         filterID = g_dbus_connection_add_filter(connection, routineReplyFilterTrampoline,
                                                 Unmanaged.passRetained(self).toOpaque(), releaseRoutineReplyFilter)
     }
@@ -80,6 +83,12 @@ final class RoutineReplyFilter: @unchecked Sendable {
         guard let target = awaited.removeValue(forKey: serial) else { lock.unlock(); return false }
         lock.unlock()
         let answer = Self.answer(of: message, type: type, replacedID: target.replacedID)
+        // A plain answer (the same id) to a replace sent through the lane needs nothing of the
+        // card thread: the lane lets the card's next replace go, and the thread sleeps on.
+        if target.viaLane, case .success(let serverID) = answer, serverID == target.replacedID,
+           inbox.laneAnswered(id: target.activityID, notification: target.notification) {
+            return true
+        }
         context.invoke { target.engine?.routineReplaceAnswered(target, answer: answer) }
         return true
     }
