@@ -67,7 +67,10 @@ struct RoutineLane {
     /// slot is open at `now`; false when it must go to the card thread instead.
     mutating func send(id: String, card: Card, now: Double) -> Bool {
         guard let route, var entry = entries[id], !entry.awaitingAnswer, let engine = route.engine else { return false }
-        let tolerance = route.minimumInterval / 100  // `CardScheduler.callTolerance`
+        // `CardScheduler`'s rule and tolerance. A card sent late (a busy loop) makes the next
+        // ticks early by as much: they go through the card thread, which holds each for its
+        // slot, until the card is back on its ticks (1 % of the interval a tick).
+        let tolerance = route.minimumInterval / 100
         if let sent = entry.lastSentAt, now < sent + route.minimumInterval - tolerance { return false }
         let request = NotificationRequest.make(card: card, profile: route.profile, alert: nil, firstShow: false,
                                                sourceSlot: entry.sourceSlot)

@@ -4,19 +4,19 @@ import CDBus
 public enum DBusSignature {
     /// Whether `signature` is a valid (possibly empty) sequence of complete types.
     public static func isValid(_ signature: String) -> Bool {
-        guard !signature.utf8.contains(0) else { return false }
-        return signature.withCString { dbus_signature_validate($0, nil) != 0 }
+        CString.withoutNUL(signature) { dbus_signature_validate($0, nil) != 0 }
     }
 
     /// Whether `signature` is exactly one complete type, e.g. `a{sv}` but not `ss`.
     public static func isSingleCompleteType(_ signature: String) -> Bool {
-        guard !signature.utf8.contains(0) else { return false }
-        return signature.withCString { dbus_signature_validate_single($0, nil) != 0 }
+        CString.withoutNUL(signature) { dbus_signature_validate_single($0, nil) != 0 }
     }
 
     /// Whether `signature` is one basic type (the only types allowed as dictionary keys).
     public static func isBasicType(_ signature: String) -> Bool {
-        signature.count == 1 && "ybnqiuxtdsogh".contains(signature)
+        // Bytes, not `String.contains(String)`: that substring search is costly for one letter.
+        guard signature.utf8.count == 1, let letter = signature.utf8.first else { return false }
+        return "ybnqiuxtdsogh".utf8.contains(letter)
     }
 
     /// The complete types of `signature` in order (`sa{sv}` → `s`, `a{sv}`); nil if it is invalid.
