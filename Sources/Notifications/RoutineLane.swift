@@ -24,13 +24,25 @@ struct RoutineLane {
     }
 
     /// What every replace through the lane needs: where it goes, and how cards render there.
-    struct Route {
+    /// A class: the lane reads it on every tick, and a struct with a weak reference in it was
+    /// copied (a weak-reference copy) at each read.
+    final class Route {
         weak var engine: NotificationEngine?
         let server: String
         let connection: OpaquePointer
         let replies: RoutineReplyFilter
         let profile: ServerProfile
         let minimumInterval: Double
+
+        init(engine: NotificationEngine, server: String, connection: OpaquePointer, replies: RoutineReplyFilter,
+             profile: ServerProfile, minimumInterval: Double) {
+            self.engine = engine
+            self.server = server
+            self.connection = connection
+            self.replies = replies
+            self.profile = profile
+            self.minimumInterval = minimumInterval
+        }
     }
 
     /// What the card thread gets back when it takes the lane.
