@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "LiveActivitiesServiceTests",
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

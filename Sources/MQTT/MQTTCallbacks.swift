@@ -10,6 +10,7 @@ enum MQTTCallbacks {
         library.subscribeCallbackSet(handle, subscribed)
         library.messageCallbackSet(handle, received)
         library.publishCallbackSet(handle, published)
+        library.logCallbackSet(handle, logged)
     }
 }
 
@@ -52,4 +53,12 @@ private func received(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _
 
 private func published(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ messageID: Int32) {
     client(userdata)?.onEvent(.published(messageID: messageID))
+}
+
+/// Every packet libmosquitto writes or reads is logged ("Client … sending PUBLISH"): the
+/// client's keepalive schedule hears them (`KeepaliveSchedule`). On the thread that sent or
+/// read the packet.
+private func logged(_: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?, _ level: Int32, _ text: UnsafePointer<CChar>?) {
+    guard let text, let client = client(userdata) else { return }
+    client.heard(String(cString: text))
 }

@@ -26,6 +26,9 @@ public final class MQTTClient: @unchecked Sendable {
     private var failedAttempts = 0
     /// The backoff between attempts is slept on this, so `stop()` ends it at once and nothing wakes in between.
     private let backoff = ThreadSleeper()
+    /// When the network thread must wake for the keepalive (under `lock`: packets are logged on
+    /// the threads that publish too).
+    private var keepalive: KeepaliveSchedule
 
     /// Creates the client (nothing is connected until `start`). Fails when libmosquitto
     /// cannot be loaded or set up, or refuses the login or TLS settings.
@@ -34,6 +37,7 @@ public final class MQTTClient: @unchecked Sendable {
         self.settings = settings
         self.onEvent = onEvent
         self.maxPayloadBytes = maxPayloadBytes
+        keepalive = KeepaliveSchedule(keepaliveSeconds: settings.keepaliveSeconds)
         guard let handle = library.new(settings.clientID, !settings.persistentSession, nil) else {
             throw MQTTError(message: "mosquitto_new failed: errno \(errno)")
         }
@@ -101,13 +105,44 @@ public final class MQTTClient: @unchecked Sendable {
 
     // MARK: The network thread
 
-    /// How long one `mosquitto_loop` may wait for the socket: a third of the keepalive (20 s at
-    /// the default 60 s), where -1 meant libmosquitto's 1 s and woke the idle daemon once a
-    /// second (issue 29). A message or a publish from another thread wakes it at once (the
-    /// socket, or libmosquitto's own socket pair); the keepalive's PINGREQ is due within the
-    /// keepalive and sent at most a third of it late, inside the broker's 1.5 × keepalive.
+    /// How long one `mosquitto_loop` may wait for the socket: until the keepalive's PINGREQ is
+    /// due (`KeepaliveSchedule`), so a connected, idle client wakes twice per keepalive, for the
+    /// PINGREQ and its PINGRESP. -1 meant libmosquitto's 1 s and woke the idle daemon once a
+    /// second, and a third of the keepalive three times more often than needed (issue 29). A
+    /// message, or a publish from another thread, wakes it at once (the socket, or
+    /// libmosquitto's own socket pair).
     private var loopTimeoutMilliseconds: Int32 {
-        Int32(clamping: max(1, settings.keepaliveSeconds) * 1000 / 3)
+        lock.lock()
+        defer { lock.unlock() }
+        return keepalive.waitMilliseconds(atMonotonicNanoseconds: Self.keepaliveClockNanoseconds())
+    }
+
+    /// The network thread's name.
+    public static let threadName = "mqtt"
+
+    /// Names the calling thread (its `comm`, through /proc/thread-self: Glibc's
+    /// `pthread_setname_np` is not imported into Swift).
+    private static func nameThisThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = name.withCString { write(descriptor, $0, strlen($0)) }
+        close(descriptor)
+    }
+
+    /// A line of libmosquitto's log (see `MQTTCallbacks`), at libmosquitto's own clock.
+    func heard(_ line: String) {
+        let second = Self.keepaliveClockNanoseconds() / 1_000_000_000
+        lock.lock()
+        keepalive.heard(line, at: second)
+        lock.unlock()
+    }
+
+    /// The clock libmosquitto counts its keepalive on (`mosquitto_time`: CLOCK_BOOTTIME where
+    /// there is one, else CLOCK_MONOTONIC), in nanoseconds, so both see the same whole seconds.
+    private static func keepaliveClockNanoseconds() -> Int64 {
+        var now = timespec()
+        if clock_gettime(CLOCK_BOOTTIME, &now) != 0 { clock_gettime(CLOCK_MONOTONIC, &now) }
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// Connects to one broker after the other until one answers, then runs libmosquitto's
@@ -116,12 +151,17 @@ public final class MQTTClient: @unchecked Sendable {
     /// A whole round of brokers without an accepted connection waits the backoff first; with
     /// one broker that is every failure, as before.
     private func runNetwork() {
+        // Named, so its wake-ups can be read apart in /proc/PID/task/*/ (tests, benchmarks, top -H).
+        Self.nameThisThread(Self.threadName)
         let addresses = settings.addresses
         var index = 0
         while !isStopped {
             let address = addresses[index]
             index = (index + 1) % addresses.count
             onEvent(.attempting(broker: address))
+            lock.lock()
+            keepalive.reset()
+            lock.unlock()
             let rc = library.connect(handle, address.host, Int32(address.port), Int32(settings.keepaliveSeconds))
             if rc == Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 var loopResult = rc

@@ -11,6 +11,7 @@ struct MosquittoLibrary {
     typealias CodeCallback = @convention(c) (Handle?, UnsafeMutableRawPointer?, Int32) -> Void
     typealias SubscribeCallback = @convention(c) (Handle?, UnsafeMutableRawPointer?, Int32, Int32, UnsafePointer<Int32>?) -> Void
     typealias MessageCallback = @convention(c) (Handle?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?) -> Void
+    typealias LogCallback = @convention(c) (Handle?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
     typealias PasswordCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
     typealias TopicList = UnsafePointer<UnsafeMutablePointer<CChar>?>?
 
@@ -27,6 +28,7 @@ struct MosquittoLibrary {
     let subscribeCallbackSet: @convention(c) (Handle?, SubscribeCallback?) -> Void
     let messageCallbackSet: @convention(c) (Handle?, MessageCallback?) -> Void
     let publishCallbackSet: @convention(c) (Handle?, CodeCallback?) -> Void
+    let logCallbackSet: @convention(c) (Handle?, LogCallback?) -> Void
     let connect: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
     let loop: @convention(c) (Handle?, Int32, Int32) -> Int32
     let disconnect: @convention(c) (Handle?) -> Int32
@@ -69,6 +71,7 @@ struct MosquittoLibrary {
         subscribeCallbackSet = try load("mosquitto_subscribe_callback_set")
         messageCallbackSet = try load("mosquitto_message_callback_set")
         publishCallbackSet = try load("mosquitto_publish_callback_set")
+        logCallbackSet = try load("mosquitto_log_callback_set")
         connect = try load("mosquitto_connect")
         loop = try load("mosquitto_loop")
         disconnect = try load("mosquitto_disconnect")
