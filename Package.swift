@@ -40,9 +40,13 @@ let package = Package(
         .target(name: "WaylandIdle", dependencies: ["CWayland"]),
         /// Pure push logic: `aps` payloads, topics, tokens, the push-* settings.
         .target(name: "Push"),
+        /// What every part of the daemon shares and nothing more: the log and the `ServiceClock` protocol.
+        .target(name: "ServiceSupport"),
+        /// The daemon's files: state.json and its journal, the history and its rotation, atomic writes, the lock.
+        .target(name: "Persistence", dependencies: ["ActivityModel", "ActivityFiles", "ServiceSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "WaylandIdle"]),
+                               "MQTT", "Push", "ThreadSupport", "WaylandIdle", "ServiceSupport", "Persistence"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -63,7 +67,8 @@ let package = Package(
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
-                    dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport"]),
+                    dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
+                                   "Persistence"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications"]),

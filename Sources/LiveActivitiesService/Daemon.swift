@@ -5,6 +5,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Notifications
+import Persistence
 
 /// Puts the daemon together: lock the state directory, connect, export the manager, request
 /// the bus name, restore the state; run the loop until SIGTERM, SIGINT or the bus goes away

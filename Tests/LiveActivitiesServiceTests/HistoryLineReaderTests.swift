@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+@testable import Persistence
 import Testing
 @testable import LiveActivitiesService
 

@@ -2,6 +2,7 @@ import ActivityFiles
 import ActivityModel
 import DBus
 import Notifications
+import Persistence
 
 /// The daemon's core, as thin orchestration: a call is decoded, the model (the registry)
 /// decides, the change is persisted, the caller gets the reply, and what happened is

@@ -1,5 +1,6 @@
 import ActivityModel
 import FoundationEssentials
+import Persistence
 
 /// The time away of each live session (idle-aware sessions, issue 21), kept in the state
 /// directory (`away.json`, written atomically on every change) so a killed daemon still knows

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 import Push
 
 /// Who holds which push token, saved in `push.json` beside the state (its own file: the

@@ -1,3 +1,4 @@
+import Persistence
 import Push
 
 /// Push while the daemon runs, as one type with its own state: the broker bridge, the token

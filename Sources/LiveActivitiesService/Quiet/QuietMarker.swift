@@ -1,6 +1,7 @@
 import ActivityFiles
 import FoundationEssentials
 import Glibc
+import Persistence
 
 /// "I turned Do Not Disturb on; before that it was X": written to the state directory
 /// (`quiet-desktop.json`, fsynced) before the daemon turns it on, removed once the user's

@@ -1,12 +1,14 @@
+import ActivityFiles
 import ActivityModel
 import FoundationEssentials
+import ServiceSupport
 
 /// Reads what can be read of damaged state files: each activity record of `state.json` is
 /// decoded on its own, so one bad record is set aside (logged with its id and the reason)
 /// and the others load; a file with anything set aside is first copied under a name of its
 /// own (`state.json.corrupt-<time>[-n]`), so a later corruption never overwrites an earlier copy.
-final class StateSalvage {
-    let paths: DaemonPaths
+package final class StateSalvage {
+    package let paths: DaemonPaths
     let now: Int
     /// One short line per thing set aside, for `StorageStatus`.
     private(set) var setAside: [String] = []

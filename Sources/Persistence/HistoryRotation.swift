@@ -11,32 +11,39 @@ import Glibc
 /// writer of the history): it adds the lines appended meanwhile and renames the new file in.
 /// Entries older than `keepDays`, and the oldest whole days beyond half the size limit (never
 /// today's), are folded.
-struct HistoryRotation: Sendable {
-    let path: String
-    let summaryPath: String
+package struct HistoryRotation: Sendable {
+    package let path: String
+    package let summaryPath: String
     let now: Double
     let timeZoneOffset: Double
 
+    package init(path: String, summaryPath: String, now: Double, timeZoneOffset: Double) {
+        self.path = path
+        self.summaryPath = summaryPath
+        self.now = now
+        self.timeZoneOffset = timeZoneOffset
+    }
+
     /// What `prepare` made, for `finish`.
-    struct Prepared: Sendable {
+    package struct Prepared: Sendable {
         let temporaryPath: String
         /// Bytes of the history that `prepare` read; lines after them were appended meanwhile.
         let processedBytes: Int
-        let folded: Int
-        let setAside: Int
-        let asidePath: String?
+        package let folded: Int
+        package let setAside: Int
+        package let asidePath: String?
     }
 
     /// Where a run failed, for the log.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     // MARK: On the rotation thread
 
     /// Reads the history and writes the rotated copy and the summary; nil when nothing needs
     /// to change. Touches nothing the event loop uses.
-    func prepare() throws(Failure) -> Prepared? {
+    package func prepare() throws(Failure) -> Prepared? {
         removeLeftovers()
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
@@ -210,7 +217,7 @@ struct HistoryRotation: Sendable {
     // MARK: On the event loop
 
     /// Adds the lines appended since `prepare` read the file, and puts the rotated file in place.
-    func finish(_ prepared: Prepared) throws(Failure) {
+    package func finish(_ prepared: Prepared) throws(Failure) {
         let source = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard source >= 0 else { unlink(prepared.temporaryPath); throw Failure(description: "\(path) went away during its rotation") }
         defer { close(source) }

@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import Persistence
 
 /// Where a change is persisted. An accepted call is written before the reply (nothing
 /// acknowledged may be lost; a call whose record cannot be written is refused with

@@ -1,5 +1,6 @@
 import ActivityModel
 import FoundationEssentials
+import ServiceSupport
 import Glibc
 
 /// The history of ended activities (`history.jsonl`), one JSON line per entry, that
@@ -8,16 +9,18 @@ import Glibc
 /// and a line whose End could not be saved is taken back. The file is never opened through a
 /// symlink. It rotates (`HistoryRotation`) past `rotateAfterBytes`, or when its first entry is
 /// older than `maxAgeDays`.
-struct HistoryFile {
+package struct HistoryFile {
     static let rotateAfterBytes = 1 << 20
-    static let keepDays = 30.0
+    package static let keepDays = 30.0
     static let maxAgeDays = 90.0
 
-    let path: String
-    var summaryPath: String { AtomicFile.directory(of: path) + "/history-summary.json" }
+    package let path: String
+
+    package init(path: String) { self.path = path }
+    package var summaryPath: String { AtomicFile.directory(of: path) + "/history-summary.json" }
 
     /// Where an append began, so that the call it belonged to can take it back.
-    struct Appended {
+    package struct Appended {
         let offset: Int
     }
 

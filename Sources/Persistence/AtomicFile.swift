@@ -1,17 +1,18 @@
 import FoundationEssentials
+import ServiceSupport
 import Glibc
 
 /// Writes a file so that a reader (or a restart after SIGKILL or a power loss) sees either the
 /// old or the new content, never a torn one: write a temporary file beside it (a name of its
 /// own, so two writers never share one), fsync it, rename it over the target, fsync the directory.
-enum AtomicFile {
+package enum AtomicFile {
     /// Why a write failed, with the path and the errno text, for the log and for the user.
-    struct WriteError: Error, CustomStringConvertible {
-        let path: String
+    package struct WriteError: Error, CustomStringConvertible {
+        package let path: String
         let reason: String
-        var description: String { "cannot write \(path): \(reason)" }
+        package var description: String { "cannot write \(path): \(reason)" }
 
-        init(path: String, reason: String) {
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
@@ -24,7 +25,7 @@ enum AtomicFile {
 
     /// Replaces `path` with `data`, creating its directory (mode 700) if needed; the new
     /// content is on stable storage when this returns.
-    static func write(_ data: Data, to path: String) throws(WriteError) {
+    package static func write(_ data: Data, to path: String) throws(WriteError) {
         let directory = Self.directory(of: path)
         try ensureDirectory(directory, for: path)
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -83,14 +84,14 @@ enum AtomicFile {
     }
 
     /// What could be read of a file of the state directory, not following a symbolic link.
-    enum ReadResult {
+    package enum ReadResult {
         case missing
         case read(Data)
         case unreadable(String)
     }
 
     /// Reads all of `path` without following a symbolic link (a link is `unreadable`).
-    static func readNoFollow(_ path: String) -> ReadResult {
+    package static func readNoFollow(_ path: String) -> ReadResult {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             switch Glibc.errno {

@@ -2,9 +2,9 @@ import FoundationEssentials
 import Glibc
 
 /// Writes through a 64 KB buffer to a file this type closes: `finish` flushes, fsyncs and closes.
-struct BufferedOutput {
+package struct BufferedOutput {
     let fd: Int32
-    let path: String
+    package let path: String
     private var buffer: [UInt8] = []
 
     init(fd: Int32, path: String) {
@@ -13,13 +13,13 @@ struct BufferedOutput {
         buffer.reserveCapacity(HistoryLineReader.chunkBytes)
     }
 
-    mutating func write(_ bytes: ArraySlice<UInt8>, newline: Bool) throws(HistoryRotation.Failure) {
+    package mutating func write(_ bytes: ArraySlice<UInt8>, newline: Bool) throws(HistoryRotation.Failure) {
         buffer.append(contentsOf: bytes)
         if newline { buffer.append(UInt8(ascii: "\n")) }
         if buffer.count >= HistoryLineReader.chunkBytes { try flush() }
     }
 
-    mutating func finish() throws(HistoryRotation.Failure) {
+    package mutating func finish() throws(HistoryRotation.Failure) {
         try flush()
         guard fsync(fd) == 0 else { let failure = failed(); close(fd); throw failure }
         close(fd)

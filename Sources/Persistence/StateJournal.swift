@@ -12,12 +12,12 @@ import Glibc
 /// two leaves a journal of the old generation, which is then ignored (its records are already
 /// in `state.json`). A failed append is cut back off, so the next record starts on a line of
 /// its own; a torn last line (a crash mid-append, never acknowledged) is skipped at replay.
-final class StateJournal {
+package final class StateJournal {
     /// Lines or bytes after which the store writes `state.json` in full and starts over.
     static let compactAfterRecords = 4_000
     static let compactAfterBytes = 2 << 20
 
-    let path: String
+    package let path: String
     private var descriptor: Int32 = -1
     private var records = 0
     private var bytes = 0
@@ -56,7 +56,7 @@ final class StateJournal {
 
     /// Appends records in one write; they are in the page cache (which survives a crash of the
     /// daemon) when this returns. On failure nothing of them stays in the file.
-    func record(_ changes: [JournalRecord]) throws(AtomicFile.WriteError) {
+    package func record(_ changes: [JournalRecord]) throws(AtomicFile.WriteError) {
         guard descriptor >= 0 else { throw AtomicFile.WriteError(path: path, reason: "the journal is not open") }
         var data = Data()
         for change in changes {
@@ -90,7 +90,7 @@ final class StateJournal {
 }
 
 /// The journal read back: its records in order, and what had to be skipped, one precise line each.
-struct JournalReplay {
+package struct JournalReplay {
     var records: [JournalRecord] = []
     var skipped: [String] = []
     /// Whether the journal continues another generation of `state.json` (then it is ignored).

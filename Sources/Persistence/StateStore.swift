@@ -1,23 +1,33 @@
+import ActivityFiles
 import ActivityModel
 import FoundationEssentials
+import ServiceSupport
 
 /// What survives a restart: the live (and not yet dismissed) activities, the `Enabled`
 /// setting, and the notification id of each card, so a restarted daemon takes its cards
 /// back instead of showing them twice.
-struct PersistedState: Codable {
-    var version: Int = 1
-    var registry: RegistrySnapshot
-    var notificationIDs: [String: UInt32] = [:]
+package struct PersistedState: Codable {
+    package var version: Int = 1
+    package var registry: RegistrySnapshot
+    package var notificationIDs: [String: UInt32] = [:]
     /// Which journal continues this file (`StateJournal`); absent in files of older versions.
-    var journalGeneration: Int?
+    package var journalGeneration: Int?
+
+    package init(version: Int = 1, registry: RegistrySnapshot, notificationIDs: [String: UInt32] = [:],
+                 journalGeneration: Int? = nil) {
+        self.version = version
+        self.registry = registry
+        self.notificationIDs = notificationIDs
+        self.journalGeneration = journalGeneration
+    }
 }
 
 /// Reads and writes the state: `state.json` in full now and then (compaction), and every
 /// acknowledged change as a record appended to the journal beside it (`StateJournal`), so a
 /// call costs the same however many activities there are. A write that fails throws, so the
 /// caller can refuse the call it was for; nothing is acknowledged that is not written.
-final class StateStore {
-    let paths: DaemonPaths
+package final class StateStore {
+    package let paths: DaemonPaths
     private let encoder: JSONEncoder
     let journal: StateJournal
     /// The generation of the last `state.json` written or read; the journal continues it.
@@ -32,11 +42,11 @@ final class StateStore {
     private(set) var setAside: [String] = []
     /// Why the state lock is not held (flock failed with ENOLCK on NFS, say), or nil: without
     /// it another daemon may write the same files, so every write is refused (reads go on).
-    var lockProblem: String?
+    package var lockProblem: String?
     /// Whether a `HistoryRotation` is under way on its thread (one at a time).
-    var historyRotationRunning = false
+    package var historyRotationRunning = false
 
-    init(paths: DaemonPaths) {
+    package init(paths: DaemonPaths) {
         self.paths = paths
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -44,7 +54,7 @@ final class StateStore {
     }
 
     /// `StorageStatus`: `ok`, or what is wrong now and what was set aside at start.
-    var status: String {
+    package var status: String {
         var parts: [String] = []
         if let lastError { parts.append("error: \(lastError)") }
         if !setAside.isEmpty { parts.append("set aside at start: " + setAside.joined(separator: "; ")) }
@@ -55,7 +65,7 @@ final class StateStore {
     /// activity record and each journal record is read on its own: a bad one is logged (with
     /// the activity id and the reason) and skipped, the others load, and the damaged file is
     /// copied aside under a name of its own (`StateSalvage`).
-    func load(now: Double = 0) -> PersistedState? {
+    package func load(now: Double = 0) -> PersistedState? {
         let salvage = StateSalvage(paths: paths, now: Int(saturating: now))
         var state = salvage.readStateFile()
         generation = state?.journalGeneration ?? 0
@@ -71,7 +81,7 @@ final class StateStore {
     }
 
     /// Writes the whole state (a new generation, fsynced) and empties the journal.
-    func saveAll(_ state: PersistedState) throws(AtomicFile.WriteError) {
+    package func saveAll(_ state: PersistedState) throws(AtomicFile.WriteError) {
         do throws(AtomicFile.WriteError) {
             try checkLock()
             var numbered = state
@@ -98,7 +108,7 @@ final class StateStore {
     /// Records acknowledged changes: appended to the journal (fsynced when `durable`), or the
     /// whole state when the journal is due for compaction or cannot take them. Throws when
     /// they could not be written; then the caller refuses the call.
-    func record(_ changes: [JournalRecord], durable: Bool, fullState: () -> PersistedState) throws(AtomicFile.WriteError) {
+    package func record(_ changes: [JournalRecord], durable: Bool, fullState: () -> PersistedState) throws(AtomicFile.WriteError) {
         guard !changes.isEmpty else { return }
         do throws(AtomicFile.WriteError) {
             try checkLock()
@@ -125,7 +135,7 @@ final class StateStore {
     }
 
     /// fsyncs the records appended since the last fsync (the batch of updates).
-    func syncNow() throws(AtomicFile.WriteError) {
+    package func syncNow() throws(AtomicFile.WriteError) {
         guard hasUnsyncedRecords else { return }
         do {
             try journal.sync()
@@ -154,18 +164,18 @@ final class StateStore {
     }
 
     /// Appends ended activities to the history file, fsynced; throws when it cannot.
-    func appendHistory(_ entries: [HistoryEntry], now: Double) throws(AtomicFile.WriteError) -> HistoryFile.Appended {
+    package func appendHistory(_ entries: [HistoryEntry], now: Double) throws(AtomicFile.WriteError) -> HistoryFile.Appended {
         try checkLock()
         return try HistoryFile(path: paths.historyFile).append(entries, now: now)
     }
 
     /// Takes back lines whose End could not be saved.
-    func takeBackHistory(_ appended: HistoryFile.Appended) {
+    package func takeBackHistory(_ appended: HistoryFile.Appended) {
         HistoryFile(path: paths.historyFile).takeBack(appended)
     }
 
     /// Whether the history file is due for a rotation (and none is running).
-    func historyIsDue(now: Double) -> Bool {
+    package func historyIsDue(now: Double) -> Bool {
         !historyRotationRunning && HistoryFile(path: paths.historyFile).isDue(now: now)
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// `maxLineBytes` and one chunk. Every byte of a history passes through here, so bytes are
 /// found, moved and read with `memchr`, `memmove` and `read` into one buffer, never element
 /// by element (which cost a debug build 2.5 s of a 5 s rotation of 8 MB).
-struct HistoryLineReader {
+package struct HistoryLineReader {
     static let chunkBytes = 64 * 1024
     static let maxLineBytes = 1 << 20
 

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// one small append, whatever the number of other activities: an activity's whole record
 /// (started, updated, ended), its removal (dismissed), the manager's settings (`Enabled` and
 /// the id generator), or the notification id of a card.
-enum JournalRecord: Equatable {
+package enum JournalRecord: Equatable {
     case activity(Activity)
     case removed(String)
     case settings(enabled: Bool, idGenerator: ActivityIDGenerator)
@@ -91,12 +91,12 @@ enum JournalRecord: Equatable {
 }
 
 /// Why a journal line was skipped.
-enum JournalProblem: Error {
+package enum JournalProblem: Error {
     case unreadable(String)
 }
 
 /// A short, precise text for a decoding error: where in the record, and what was wrong.
-enum DecodingProblem {
+package enum DecodingProblem {
     static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {

@@ -1,6 +1,7 @@
 import ActivityModel
 import DBus
 import Glibc
+import Persistence
 import ThreadSupport
 
 /// The history side of a lifecycle change: the entries of ended activities are appended (and

@@ -5,13 +5,13 @@ import Glibc
 /// before anything in the directory is read or written and held for the life of the process
 /// (the kernel drops it when the process dies, SIGKILL included). A second daemon, on the same
 /// bus or another one that shares `$XDG_STATE_HOME`, cannot take it and leaves everything alone.
-final class StateLock {
+package final class StateLock {
     /// Why the lock could not be had: held by another process, or the directory is unusable.
-    enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case held(path: String, holder: String)
         case unusable(path: String, reason: String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .held(let path, let holder):
                 return "another liveactivityd (\(holder)) already uses this state directory (lock \(path)); "
@@ -22,12 +22,12 @@ final class StateLock {
         }
     }
 
-    let path: String
+    package let path: String
     private let descriptor: Int32
 
     /// Takes the lock of `directory` (created if missing, made mode 700) without waiting; a
     /// symbolic link at `lock` is replaced, never written through.
-    init(directory: String) throws(Failure) {
+    package init(directory: String) throws(Failure) {
         path = directory + "/lock"
         do {
             try AtomicFile.secureDirectory(directory)
