@@ -44,9 +44,11 @@ let package = Package(
         .target(name: "ServiceSupport"),
         /// The daemon's files: state.json and its journal, the history and its rotation, atomic writes, the lock.
         .target(name: "Persistence", dependencies: ["ActivityModel", "ActivityFiles", "ServiceSupport"]),
+        /// Do Not Disturb on each desktop (GNOME, Plasma, dunst, mako, swaync, xfce4) and the marker that restores it after a crash.
+        .target(name: "Quiet", dependencies: ["ActivityFiles", "DBus", "Persistence", "ServiceSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "WaylandIdle", "ServiceSupport", "Persistence"]),
+                               "MQTT", "Push", "ThreadSupport", "WaylandIdle", "ServiceSupport", "Persistence", "Quiet"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -68,7 +70,7 @@ let package = Package(
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
-                                   "Persistence"]),
+                                   "Persistence", "Quiet"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications"]),

@@ -2,6 +2,7 @@ import ActivityFiles
 import ActivityModel
 import DBus
 import Notifications
+import Quiet
 
 /// Focus that quiets the desktop and idle-aware sessions (issue 21), as hooks of the service:
 /// after every settling round the desktop's Do Not Disturb follows the live quieting sessions

@@ -1,6 +1,7 @@
 import ActivityFiles
 import ActivityModel
 import DBus
+import Quiet
 
 /// What the daemon keeps for focus that quiets the desktop and idle-aware sessions (issue 21):
 /// the Do Not Disturb controller, the idle source and what it watches for, and the time away

@@ -2,6 +2,7 @@ import ActivityFiles
 import DBus
 import Foundation
 import Notifications
+@testable import Quiet
 import TestSupport
 @testable import LiveActivitiesService
 

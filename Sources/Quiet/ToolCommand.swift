@@ -5,7 +5,7 @@ import Glibc
 /// documented way to drive each server's Do Not Disturb, and because a hung server must never
 /// hang the daemon: every run has a deadline, after which the tool is killed. Runs on the
 /// Do Not Disturb worker thread only, never on the thread that answers the bus.
-struct ToolCommand {
+package struct ToolCommand {
     let executable: String
     let arguments: [String]
     /// Seconds before the tool is killed and the run fails.

@@ -2,12 +2,13 @@ import ActivityFiles
 import FoundationEssentials
 import Glibc
 import Persistence
+import ServiceSupport
 
 /// "I turned Do Not Disturb on; before that it was X": written to the state directory
 /// (`quiet-desktop.json`, fsynced) before the daemon turns it on, removed once the user's
 /// state is back. A daemon that crashed or was killed in between finds it at start and puts
 /// the user's state back unless a quieting session is still live, so nobody is left silenced.
-struct QuietMarker: Codable, Equatable, Sendable {
+package struct QuietMarker: Codable, Equatable, Sendable {
     var mechanism: DoNotDisturbChoice
     /// What the mechanism's `currentState` returned before the daemon turned it on.
     var previous: String

@@ -1,6 +1,7 @@
 import ActivityFiles
 import Dispatch
 import FoundationEssentials
+import ServiceSupport
 
 /// Turns the desktop's Do Not Disturb on while a quieting session is live and puts the user's
 /// own state back afterwards, also after a crash (`QuietMarker`). The service says what it
@@ -11,7 +12,7 @@ import FoundationEssentials
 /// that cannot be read (garbage, a symbolic link, the wrong shape) means a daemon quieted the
 /// desktop but the user's state is lost: the daemon's own "quiet" is never taken for it, and
 /// "not quiet" is what comes back, said once in the log.
-final class DesktopQuieter: @unchecked Sendable {
+package final class DesktopQuieter: @unchecked Sendable {
     private let markerPath: String
     private let makeController: (DoNotDisturbChoice) -> any DoNotDisturb
     private let queue = DispatchQueue(label: "liveactivityd.do-not-disturb")
@@ -26,11 +27,11 @@ final class DesktopQuieter: @unchecked Sendable {
     private var restoredWithoutMechanism = false
 
     /// The mechanism the desktop is quiet by now, as last asked (nil: not quiet, or no mechanism).
-    var quietBy: DoNotDisturbChoice? { wantsQuiet == true ? lastChoice : nil }
+    package var quietBy: DoNotDisturbChoice? { wantsQuiet == true ? lastChoice : nil }
     /// What the last step did; touched only on `queue`.
     private var lastOutcome = "not used yet"
 
-    init(stateDirectory: String,
+    package init(stateDirectory: String,
          makeController: @escaping (DoNotDisturbChoice) -> any DoNotDisturb = DoNotDisturbControllers.make) {
         markerPath = QuietMarker.fileName(in: stateDirectory)
         self.makeController = makeController
@@ -39,7 +40,7 @@ final class DesktopQuieter: @unchecked Sendable {
     /// Asks for the desktop to be quiet or not. The first call after start also settles a
     /// marker left by a daemon that died; later calls act only on a change. `choice` is the
     /// mechanism for the server in use (nil: none, so nothing can be turned on).
-    func setQuiet(_ quiet: Bool, choice: @autoclosure () -> DoNotDisturbChoice?, now: Double) {
+    package func setQuiet(_ quiet: Bool, choice: @autoclosure () -> DoNotDisturbChoice?, now: Double) {
         // Asked again while quiet but without a server to act on: try once the server is known.
         let retry = quiet && wantsQuiet == true && lastChoice == nil
         let retryRestore = !quiet && wantsQuiet == false && restoredWithoutMechanism
@@ -58,7 +59,7 @@ final class DesktopQuieter: @unchecked Sendable {
     }
 
     /// Waits until every step asked for so far has run (tests, and exit).
-    func drain() { queue.sync {} }
+    package func drain() { queue.sync {} }
 
     /// What the last step did, for the log and tests.
     var outcome: String { queue.sync { lastOutcome } }

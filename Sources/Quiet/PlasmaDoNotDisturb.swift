@@ -5,8 +5,8 @@ import DBus
 /// held on a connection of its own that lives as long as the daemon. Plasma drops an
 /// inhibition when its holder leaves the bus, so a crashed daemon never leaves the user
 /// silenced, and the user's own Do Not Disturb is never touched (it needs no restoring).
-final class PlasmaDoNotDisturb: DoNotDisturb {
-    let choice = DoNotDisturbChoice.plasmaInhibit
+package final class PlasmaDoNotDisturb: DoNotDisturb {
+    package let choice = DoNotDisturbChoice.plasmaInhibit
     private var connection: DBusConnection?
     private var cookie: UInt32?
     /// The bus to hold the inhibition on (nil: the session bus).
@@ -17,12 +17,12 @@ final class PlasmaDoNotDisturb: DoNotDisturb {
         self.address = address
     }
 
-    func currentState() throws -> String { "" }
+    package func currentState() throws -> String { "" }
 
     /// An inhibition dies with its holder, so "not quiet" is simply none held.
-    func notQuietState(from current: String) -> String { "" }
+    package func notQuietState(from current: String) -> String { "" }
 
-    func turnOn() throws {
+    package func turnOn() throws {
         guard cookie == nil else { return }
         let connection = try self.connection ?? address.map { address throws(DBusError) in try DBusConnection(address: address) }
             ?? DBusConnection.sessionBus()
@@ -35,7 +35,7 @@ final class PlasmaDoNotDisturb: DoNotDisturb {
         cookie = UInt32(truncatingIfNeeded: value)
     }
 
-    func restore(_ previous: String) throws {
+    package func restore(_ previous: String) throws {
         guard let cookie, let connection else { return }
         self.cookie = nil
         _ = try connection.callMethod(destination: Self.name, path: Self.path, interface: Self.name, member: "UnInhibit",

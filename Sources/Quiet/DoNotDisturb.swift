@@ -4,7 +4,7 @@ import ActivityFiles
 /// turn it on, put the user's state back. One conformer per notification server
 /// (`DoNotDisturbControllers`). Calls block (they run a tool or make a bus call) and are made
 /// only on the `DesktopQuieter`'s worker thread.
-protocol DoNotDisturb: AnyObject {
+package protocol DoNotDisturb: AnyObject {
     var choice: DoNotDisturbChoice { get }
     /// The user's state now, as text that `restore` takes back (e.g. `true`, a list of modes).
     func currentState() throws -> String
@@ -19,81 +19,81 @@ protocol DoNotDisturb: AnyObject {
 }
 
 /// GNOME Shell: banners off (`show-banners false`); GNOME still shows critical notifications.
-final class GnomeBannersDoNotDisturb: DoNotDisturb {
-    let choice = DoNotDisturbChoice.gnomeBanners
+package final class GnomeBannersDoNotDisturb: DoNotDisturb {
+    package let choice = DoNotDisturbChoice.gnomeBanners
     private static let schema = "org.gnome.desktop.notifications", key = "show-banners"
 
-    func currentState() throws -> String {
+    package func currentState() throws -> String {
         try ToolCommand("gsettings", ["get", Self.schema, Self.key]).run()
     }
 
-    func turnOn() throws {
+    package func turnOn() throws {
         _ = try ToolCommand("gsettings", ["set", Self.schema, Self.key, "false"]).run()
     }
 
-    func restore(_ previous: String) throws {
+    package func restore(_ previous: String) throws {
         _ = try ToolCommand("gsettings", ["set", Self.schema, Self.key, previous == "false" ? "false" : "true"]).run()
     }
 
-    func notQuietState(from current: String) -> String { "true" }
+    package func notQuietState(from current: String) -> String { "true" }
 }
 
 /// dunst: paused (`dunstctl set-paused true`). A paused dunst queues every notification, ours
 /// too, and shows them when it resumes.
-final class DunstDoNotDisturb: DoNotDisturb {
-    let choice = DoNotDisturbChoice.dunstPause
+package final class DunstDoNotDisturb: DoNotDisturb {
+    package let choice = DoNotDisturbChoice.dunstPause
 
-    func currentState() throws -> String { try ToolCommand("dunstctl", ["is-paused"]).run() }
+    package func currentState() throws -> String { try ToolCommand("dunstctl", ["is-paused"]).run() }
 
-    func turnOn() throws { _ = try ToolCommand("dunstctl", ["set-paused", "true"]).run() }
+    package func turnOn() throws { _ = try ToolCommand("dunstctl", ["set-paused", "true"]).run() }
 
-    func restore(_ previous: String) throws {
+    package func restore(_ previous: String) throws {
         _ = try ToolCommand("dunstctl", ["set-paused", previous == "true" ? "true" : "false"]).run()
     }
 
-    func notQuietState(from current: String) -> String { "false" }
+    package func notQuietState(from current: String) -> String { "false" }
 }
 
 /// mako: the mode `do-not-disturb` added to the modes in force; the previous set of modes is
 /// put back exactly (`makoctl mode -s`).
-final class MakoDoNotDisturb: DoNotDisturb {
-    let choice = DoNotDisturbChoice.makoMode
+package final class MakoDoNotDisturb: DoNotDisturb {
+    package let choice = DoNotDisturbChoice.makoMode
     static let mode = "do-not-disturb"
 
-    func currentState() throws -> String {
+    package func currentState() throws -> String {
         try ToolCommand("makoctl", ["mode"]).run().split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
-    func turnOn() throws { _ = try ToolCommand("makoctl", ["mode", "-a", Self.mode]).run() }
+    package func turnOn() throws { _ = try ToolCommand("makoctl", ["mode", "-a", Self.mode]).run() }
 
-    func restore(_ previous: String) throws {
+    package func restore(_ previous: String) throws {
         let modes = previous.split(separator: " ").map(String.init)
         _ = try ToolCommand("makoctl", ["mode", "-s"] + (modes.isEmpty ? ["default"] : modes)).run()
     }
 
-    func notQuietState(from current: String) -> String {
+    package func notQuietState(from current: String) -> String {
         current.split(separator: " ").filter { $0 != Self.mode }.joined(separator: " ")
     }
 }
 
 /// SwayNotificationCenter: its Do Not Disturb (`swaync-client --dnd-on`, `--get-dnd`).
-final class SwayncDoNotDisturb: DoNotDisturb {
-    let choice = DoNotDisturbChoice.swayncDND
+package final class SwayncDoNotDisturb: DoNotDisturb {
+    package let choice = DoNotDisturbChoice.swayncDND
 
-    func currentState() throws -> String { try ToolCommand("swaync-client", ["--get-dnd", "--skip-wait"]).run() }
+    package func currentState() throws -> String { try ToolCommand("swaync-client", ["--get-dnd", "--skip-wait"]).run() }
 
-    func turnOn() throws { _ = try ToolCommand("swaync-client", ["--dnd-on", "--skip-wait"]).run() }
+    package func turnOn() throws { _ = try ToolCommand("swaync-client", ["--dnd-on", "--skip-wait"]).run() }
 
-    func restore(_ previous: String) throws {
+    package func restore(_ previous: String) throws {
         _ = try ToolCommand("swaync-client", [previous == "true" ? "--dnd-on" : "--dnd-off", "--skip-wait"]).run()
     }
 
-    func notQuietState(from current: String) -> String { "false" }
+    package func notQuietState(from current: String) -> String { "false" }
 }
 
 /// The controller for each choice.
-enum DoNotDisturbControllers {
-    static func make(_ choice: DoNotDisturbChoice) -> any DoNotDisturb {
+package enum DoNotDisturbControllers {
+    package static func make(_ choice: DoNotDisturbChoice) -> any DoNotDisturb {
         switch choice {
         case .gnomeBanners: return GnomeBannersDoNotDisturb()
         case .plasmaInhibit: return PlasmaDoNotDisturb()
