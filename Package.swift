@@ -46,9 +46,11 @@ let package = Package(
         .target(name: "Persistence", dependencies: ["ActivityModel", "ActivityFiles", "ServiceSupport"]),
         /// Do Not Disturb on each desktop (GNOME, Plasma, dunst, mako, swaync, xfce4) and the marker that restores it after a crash.
         .target(name: "Quiet", dependencies: ["ActivityFiles", "DBus", "Persistence", "ServiceSupport"]),
+        /// When the user goes idle and comes back (Mutter's IdleMonitor, org.freedesktop.ScreenSaver, Wayland), and the time away.
+        .target(name: "Idle", dependencies: ["ActivityFiles", "ActivityModel", "DBus", "Persistence", "ServiceSupport", "WaylandIdle"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "WaylandIdle", "ServiceSupport", "Persistence", "Quiet"]),
+                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -70,7 +72,7 @@ let package = Package(
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
-                                   "Persistence", "Quiet"]),
+                                   "Persistence", "Quiet", "Idle"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications"]),

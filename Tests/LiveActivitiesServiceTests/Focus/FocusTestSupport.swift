@@ -1,6 +1,7 @@
 import ActivityFiles
 import DBus
 import Foundation
+@testable import Idle
 import Notifications
 @testable import Quiet
 import TestSupport

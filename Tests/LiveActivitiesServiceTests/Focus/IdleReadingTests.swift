@@ -1,4 +1,5 @@
 import DBus
+@testable import Idle
 import Testing
 @testable import LiveActivitiesService
 

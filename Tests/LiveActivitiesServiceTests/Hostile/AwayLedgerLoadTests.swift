@@ -1,4 +1,5 @@
 import Foundation
+@testable import Idle
 import Testing
 @testable import LiveActivitiesService
 

@@ -1,6 +1,7 @@
 import ActivityFiles
 import ActivityModel
 import DBus
+import Idle
 import Quiet
 
 /// What the daemon keeps for focus that quiets the desktop and idle-aware sessions (issue 21):

@@ -4,7 +4,7 @@ import DBus
 /// whether it is a reading at all. A wrong type, a negative number, int64-min or more than ten
 /// years is not a reading, and neither is a timeout: the source retries it later
 /// (`IdleRetry`) instead of pausing a session, or never pausing one again.
-enum IdleReading: Equatable {
+package enum IdleReading: Equatable {
     /// Seconds idle, 0 to `IdleReading.maximumSeconds`.
     case idle(Double)
     /// The source answers, but cannot tell here (`org.freedesktop.DBus.Error.NotSupported`:
@@ -47,9 +47,9 @@ enum IdleReading: Equatable {
 /// minus the moment the session went idle) answer seconds. kscreenlocker answers
 /// `KIdleTime::instance()->idleTime()`, which `kidletime.h` documents as "the idle time of the
 /// system, in milliseconds" (kscreenlocker v6.3.6, `interface.cpp` line 73).
-enum IdleTimeUnit: String, CustomStringConvertible {
+package enum IdleTimeUnit: String, CustomStringConvertible {
     case seconds, milliseconds
 
     var perSecond: Double { self == .seconds ? 1 : 1000 }
-    var description: String { rawValue }
+    package var description: String { rawValue }
 }

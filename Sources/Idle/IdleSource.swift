@@ -1,12 +1,13 @@
 import ActivityFiles
 import DBus
+import ServiceSupport
 
 /// Where the daemon learns that the user walked away and came back: the desktop's idle
 /// monitor (`MutterIdleSource` on GNOME, `WaylandIdleSource` where the compositor offers
 /// ext-idle-notify-v1, `ScreenSaverIdleSource` on KDE under X11 and others). Watches are set
 /// only while a session that pauses when idle is running (or waits for the user), and dropped
 /// otherwise, so an idle daemon asks nothing of the desktop.
-protocol IdleSource: AnyObject {
+package protocol IdleSource: AnyObject {
     var kind: IdleSourceKind { get }
     /// What `doctor` and the manager's `IdleSource` property call it.
     var name: String { get }
@@ -22,7 +23,7 @@ protocol IdleSource: AnyObject {
 }
 
 /// The idle sources in the order they are preferred.
-enum IdleSourceKind: CaseIterable {
+package enum IdleSourceKind: CaseIterable {
     /// GNOME: events from Mutter itself.
     case mutter
     /// A Wayland compositor's ext-idle-notify-v1 (KWin 6, sway 1.8+, Hyprland, niri, labwc).
@@ -33,15 +34,21 @@ enum IdleSourceKind: CaseIterable {
 
 /// The waits of the idle sources, which tests shorten: how long a call may take, and the
 /// back-off after a reading that was not one (`IdleRetry`).
-struct IdleTuning: Sendable {
+package struct IdleTuning: Sendable {
     var callTimeout = 5.0
     var retryAfter = 30.0
     var longestRetry = 300.0
+
+    package init(callTimeout: Double = 5.0, retryAfter: Double = 30.0, longestRetry: Double = 300.0) {
+        self.callTimeout = callTimeout
+        self.retryAfter = retryAfter
+        self.longestRetry = longestRetry
+    }
 }
 
 /// Picks the idle source the session offers now: the first of `IdleSourceKind.allCases` that
 /// is there and not `excluded` (nil: none, so sessions are not paused).
-struct IdleSources {
+package struct IdleSources {
     let connection: DBusConnection
     let clock: ServiceClock
     let tuning: IdleTuning
@@ -49,7 +56,15 @@ struct IdleSources {
     /// not offer ext-idle-notify-v1).
     let openWayland: () -> (any IdleSource)?
 
-    func available(excluding excluded: Set<IdleSourceKind>) -> (any IdleSource)? {
+    package init(connection: DBusConnection, clock: ServiceClock, tuning: IdleTuning,
+                 openWayland: @escaping () -> (any IdleSource)?) {
+        self.connection = connection
+        self.clock = clock
+        self.tuning = tuning
+        self.openWayland = openWayland
+    }
+
+    package func available(excluding excluded: Set<IdleSourceKind>) -> (any IdleSource)? {
         for kind in IdleSourceKind.allCases where !excluded.contains(kind) {
             switch kind {
             case .mutter:
@@ -71,7 +86,7 @@ struct IdleSources {
 
     /// Calls `changed` when an idle monitor's name changes owner (a desktop starting after
     /// the daemon, a shell restart); returns the handler's token.
-    static func watchOwners(on connection: DBusConnection, changed: @escaping () -> Void) -> DBusConnection.HandlerToken {
+    package static func watchOwners(on connection: DBusConnection, changed: @escaping () -> Void) -> DBusConnection.HandlerToken {
         for name in watchedNames {
             try? connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
                                      + "member='NameOwnerChanged',arg0='\(name)'")

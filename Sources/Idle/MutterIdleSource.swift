@@ -1,5 +1,6 @@
 import ActivityFiles
 import DBus
+import ServiceSupport
 
 /// GNOME's `org.gnome.Mutter.IdleMonitor` (`/org/gnome/Mutter/IdleMonitor/Core`): an idle
 /// watch (`AddIdleWatch`, fires when the idle time reaches the interval) and a user-active
@@ -9,12 +10,12 @@ import DBus
 /// a signal of that name too: only one from the connection that owns the monitor's name (its
 /// unique name, read when the source is made; a new owner makes a new source) counts. A watch
 /// the monitor refused (or did not answer for) is asked for again with back-off (`IdleRetry`).
-final class MutterIdleSource: IdleSource {
+package final class MutterIdleSource: IdleSource {
     static let busName = IdleSourceChoice.mutter.rawValue
     static let path = "/org/gnome/Mutter/IdleMonitor/Core"
-    let kind = IdleSourceKind.mutter
-    let name = "Mutter IdleMonitor"
-    var onUnusable: (() -> Void)?
+    package let kind = IdleSourceKind.mutter
+    package let name = "Mutter IdleMonitor"
+    package var onUnusable: (() -> Void)?
     private let connection: DBusConnection
     /// The unique name of the monitor's connection, the only sender whose WatchFired counts.
     let owner: String
@@ -63,15 +64,15 @@ final class MutterIdleSource: IdleSource {
         if matchAdded { connection.removeMatch(watchFiredRule) }
     }
 
-    func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
+    package func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
         add("AddIdleWatch", [.uint64(UInt64(max(1, threshold * 1000)))], oneShot: false) { onIdle(threshold) }
     }
 
-    func watchForReturn(onActive: @escaping () -> Void) {
+    package func watchForReturn(onActive: @escaping () -> Void) {
         add("AddUserActiveWatch", [], oneShot: true, then: onActive)
     }
 
-    func stopWatching() {
+    package func stopWatching() {
         generation += 1
         if let retryWakeup { clock.cancel(retryWakeup) }
         retryWakeup = nil

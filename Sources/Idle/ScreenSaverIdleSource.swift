@@ -1,5 +1,6 @@
 import ActivityFiles
 import DBus
+import ServiceSupport
 
 /// `org.freedesktop.ScreenSaver.GetSessionIdleTime`, which has no idle event: polled, and only
 /// while a watch is set. Watching for idle asks once, then again when the threshold could first
@@ -12,14 +13,14 @@ import DBus
 /// connection (`interface.cpp`, v6.3.6 lines 34 and 36), which is how it is told apart. A
 /// reading that is not one is retried (`IdleRetry`); NotSupported (kscreenlocker under Wayland)
 /// makes the source give up (`onUnusable`), so the next one serves.
-final class ScreenSaverIdleSource: IdleSource {
+package final class ScreenSaverIdleSource: IdleSource {
     static let busName = IdleSourceChoice.screenSaver.rawValue
     static let kdeName = "org.kde.screensaver"
     static let path = "/org/freedesktop/ScreenSaver"
     static let returnPollInterval = 5.0
-    let kind = IdleSourceKind.screenSaver
+    package let kind = IdleSourceKind.screenSaver
     let unit: IdleTimeUnit
-    var onUnusable: (() -> Void)?
+    package var onUnusable: (() -> Void)?
     private let connection: DBusConnection
     private let clock: ServiceClock
     private let tuning: IdleTuning
@@ -42,11 +43,11 @@ final class ScreenSaverIdleSource: IdleSource {
         return ScreenSaverIdleSource(connection: connection, clock: clock, tuning: tuning, unit: unit)
     }
 
-    var name: String {
+    package var name: String {
         unit == .milliseconds ? "\(Self.busName) (kscreenlocker, milliseconds)" : "\(Self.busName) (seconds)"
     }
 
-    func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
+    package func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
         stopWatching()
         askIdle(generation, again: { [weak self] in self?.watchForIdle(threshold: threshold, onIdle: onIdle) }) { [weak self] idle in
             guard let self else { return }
@@ -55,7 +56,7 @@ final class ScreenSaverIdleSource: IdleSource {
         }
     }
 
-    func watchForReturn(onActive: @escaping () -> Void) {
+    package func watchForReturn(onActive: @escaping () -> Void) {
         stopWatching()
         askIdle(generation, again: { [weak self] in self?.watchForReturn(onActive: onActive) }) { [weak self] idle in
             guard let self else { return }
@@ -64,7 +65,7 @@ final class ScreenSaverIdleSource: IdleSource {
         }
     }
 
-    func stopWatching() {
+    package func stopWatching() {
         generation += 1
         if let wakeup { clock.cancel(wakeup) }
         wakeup = nil

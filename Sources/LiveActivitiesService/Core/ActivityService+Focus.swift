@@ -1,6 +1,7 @@
 import ActivityFiles
 import ActivityModel
 import DBus
+import Idle
 import Notifications
 import Quiet
 

@@ -1,7 +1,7 @@
 /// When a source asks again after a reading that was not one (a timeout, an error, garbage):
 /// after `first` seconds (30, never sooner), doubling up to `longest`; a good reading starts
 /// over. Only the first failure of a run is logged, and the recovery.
-struct IdleRetry {
+package struct IdleRetry {
     /// The wait after the first failure, in seconds.
     var first = 30.0
     /// The longest wait between two tries, in seconds.

@@ -1,4 +1,5 @@
 import DBus
+import ServiceSupport
 import WaylandIdle
 
 /// Idleness from the Wayland compositor itself (`WaylandIdleClient`: ext-idle-notify-v1, or
@@ -11,10 +12,10 @@ import WaylandIdle
 /// user's return, so the notification that fired is kept for `watchForReturn`; without one
 /// (a restarted daemon, a session paused by hand), a one-second notification serves: it goes
 /// idle within a second of no input and resumes at the next.
-final class WaylandIdleSource: IdleSource {
-    let kind = IdleSourceKind.wayland
-    let name: String
-    var onUnusable: (() -> Void)?
+package final class WaylandIdleSource: IdleSource {
+    package let kind = IdleSourceKind.wayland
+    package let name: String
+    package var onUnusable: (() -> Void)?
     private let client: WaylandIdleClient
     private let loop: EventLoop
     private var reader: ReaderToken?
@@ -37,7 +38,7 @@ final class WaylandIdleSource: IdleSource {
 
     /// The compositor at `display` (`WAYLAND_DISPLAY`), when there is one that offers an idle
     /// protocol; nil otherwise (and why is logged).
-    static func open(display: String?, loop: EventLoop) -> WaylandIdleSource? {
+    package static func open(display: String?, loop: EventLoop) -> WaylandIdleSource? {
         guard let display, !display.isEmpty else { return nil }
         var why = ""
         guard let client = WaylandIdleClient(display: display, why: &why) else {
@@ -47,14 +48,14 @@ final class WaylandIdleSource: IdleSource {
         return WaylandIdleSource(client: client, loop: loop)
     }
 
-    func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
+    package func watchForIdle(threshold: Double, onIdle: @escaping (Double) -> Void) {
         stopWatching()
         let milliseconds = UInt32(min(max(1, threshold * 1000), Double(UInt32.max)))
         current = client.watch(milliseconds: milliseconds, onIdled: { onIdle(threshold) }, onResumed: {})
         if current == nil { lost("the compositor refused an idle notification") }
     }
 
-    func watchForReturn(onActive: @escaping () -> Void) {
+    package func watchForReturn(onActive: @escaping () -> Void) {
         if let current, current.isIdle {
             current.onIdled = {}
             current.onResumed = onActive
@@ -66,7 +67,7 @@ final class WaylandIdleSource: IdleSource {
     }
 
     /// Drops the handlers; a notification whose user is away stays, for `watchForReturn`.
-    func stopWatching() {
+    package func stopWatching() {
         guard let current else { return }
         if current.isIdle {
             current.onIdled = {}

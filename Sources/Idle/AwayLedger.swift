@@ -1,27 +1,39 @@
 import ActivityModel
 import FoundationEssentials
 import Persistence
+import ServiceSupport
 
 /// The time away of each live session (idle-aware sessions, issue 21), kept in the state
 /// directory (`away.json`, written atomically on every change) so a killed daemon still knows
 /// that a session was paused because the user left, and how much time away was discarded.
 /// An activity's entry goes when its history entry is written.
-struct AwayLedger {
+package struct AwayLedger {
     /// One session's time away.
-    struct Entry: Codable, Equatable {
+    package struct Entry: Codable, Equatable {
         /// A pause the daemon made because the user was idle, waiting for the user's choice.
-        struct Pending: Codable, Equatable {
+        package struct Pending: Codable, Equatable {
             /// When the user went idle (the pause came `idle-pause-after` later).
-            var idleSince: Double
+            package var idleSince: Double
             /// When the daemon paused the session.
-            var pausedAt: Double
+            package var pausedAt: Double
             /// When the user came back (nil: still away).
-            var backAt: Double?
+            package var backAt: Double?
+
+            package init(idleSince: Double, pausedAt: Double, backAt: Double?) {
+                self.idleSince = idleSince
+                self.pausedAt = pausedAt
+                self.backAt = backAt
+            }
         }
 
-        var pending: Pending?
+        package var pending: Pending?
         /// Seconds away the user chose not to count, so far.
-        var discardedSeconds = 0.0
+        package var discardedSeconds = 0.0
+
+        package init(pending: Pending? = nil, discardedSeconds: Double = 0) {
+            self.pending = pending
+            self.discardedSeconds = discardedSeconds
+        }
 
         /// Every time a moment inside `InputLimits` and the seconds discarded no more than that
         /// span: an entry read back from `away.json` is used in arithmetic and `Int` conversions.
@@ -36,7 +48,7 @@ struct AwayLedger {
     let path: String
     private(set) var entries: [String: Entry] = [:]
 
-    init(stateDirectory: String) {
+    package init(stateDirectory: String) {
         path = stateDirectory + "/away.json"
         if case .read(let data) = AtomicFile.readNoFollow(path) {
             if let saved = try? JSONDecoder().decode([String: Entry].self, from: data) {
@@ -50,18 +62,18 @@ struct AwayLedger {
         }
     }
 
-    subscript(id: String) -> Entry? { entries[id] }
+    package subscript(id: String) -> Entry? { entries[id] }
 
     /// Activities paused for idleness and waiting for the user's choice.
-    var pendingIDs: [String] { entries.filter { $0.value.pending != nil }.map(\.key).sorted() }
+    package var pendingIDs: [String] { entries.filter { $0.value.pending != nil }.map(\.key).sorted() }
 
-    mutating func set(_ id: String, _ entry: Entry?) {
+    package mutating func set(_ id: String, _ entry: Entry?) {
         entries[id] = entry
         save()
     }
 
     /// Forgets activities that are no longer known (their history is written or they are gone).
-    mutating func keepOnly(_ ids: Set<String>) {
+    package mutating func keepOnly(_ ids: Set<String>) {
         let before = entries.count
         entries = entries.filter { ids.contains($0.key) }
         if entries.count != before { save() }
