@@ -4,6 +4,7 @@ import DBus
 import Dispatch
 import FoundationEssentials
 import Glibc
+import KDEJobs
 import Notifications
 import Persistence
 

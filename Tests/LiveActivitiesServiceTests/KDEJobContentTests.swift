@@ -1,4 +1,5 @@
 import DBus
+@testable import KDEJobs
 import Testing
 @testable import LiveActivitiesService
 

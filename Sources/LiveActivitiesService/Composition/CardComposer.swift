@@ -1,4 +1,5 @@
 import ActivityModel
+import KDEJobs
 import Notifications
 
 /// What to do with one activity's card this round.

@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import KDEJobs
 import Notifications
 
 /// Everything the world sees of the activities, with the state only that needs: each

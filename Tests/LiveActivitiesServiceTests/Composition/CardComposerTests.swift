@@ -1,5 +1,6 @@
 import ActivityModel
 import Foundation
+@testable import KDEJobs
 import Notifications
 import Testing
 @testable import LiveActivitiesService

@@ -4,7 +4,7 @@ import DBus
 /// The names of KDE's job progress API (`org.kde.JobViewServerV2` / `org.kde.JobViewV2`, and
 /// `org.kde.JobViewV3` on the same job objects), served by Plasma's notification applet; see
 /// `KDEJobMirror`.
-enum KDEJobNames {
+package enum KDEJobNames {
     static let serverName = "org.kde.JobViewServer"
     static let serverPath = "/JobViewServer"
     static let serverInterface = "org.kde.JobViewServerV2"
@@ -19,7 +19,7 @@ enum KDEJobNames {
 }
 
 /// One JobViewV2/V3 call on a job object.
-struct KDEJobCall: Equatable {
+package struct KDEJobCall: Equatable {
     var interface: String = KDEJobNames.viewInterface
     var member: String
     var arguments: [DBusValue]
@@ -32,7 +32,7 @@ struct KDEJobCall: Equatable {
 /// then the bar; the description fields only when the user expands the job. Its bar is a
 /// busy bar while the percent is 0 and no bytes or files were processed, so a job at 0%
 /// reports one byte of one processed: the bar stays a determinate, empty one.
-struct KDEJobContent: Equatable {
+package struct KDEJobContent: Equatable {
     /// The job's heading (the activity's title).
     var title: String
     /// Shown under the heading (the activity's body, on one line).
@@ -47,7 +47,7 @@ struct KDEJobContent: Equatable {
     var iconName: String = ""
 
     /// The job content of an activity, or nil when it should have no job (no progress, or not live).
-    static func of(title: String, body: String, progress: Double?, live: Bool, paused: Bool,
+    package static func of(title: String, body: String, progress: Double?, live: Bool, paused: Bool,
                    appName: String = "", iconName: String = "") -> KDEJobContent? {
         guard live, let progress, progress.isFinite else { return nil }
         let clamped = min(max(progress, 0), 1)

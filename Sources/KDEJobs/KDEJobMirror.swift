@@ -1,4 +1,5 @@
 import DBus
+import ServiceSupport
 
 /// Shows every live activity that has progress as a KDE job too, when Plasma's job server
 /// (`org.kde.JobViewServer`) is on the bus: a real progress bar in Plasma's notification
@@ -8,7 +9,7 @@ import DBus
 /// is asynchronous and the JobViewV2 updates are sent without asking for a reply. Jobs
 /// follow the job server: when it goes away they are forgotten, when it (re)appears every
 /// activity with progress gets a new job. A job ends (`terminate`) with its activity.
-final class KDEJobMirror {
+package final class KDEJobMirror {
     /// One activity's job as far as the server has it.
     private enum Job {
         /// `requestView` was sent; no path yet.
@@ -29,17 +30,17 @@ final class KDEJobMirror {
     private var generation = 0
 
     /// The user pressed the job's cancel button: (activity id).
-    var onCancel: ((String) -> Void)?
+    package var onCancel: ((String) -> Void)?
     /// An activity got or lost its job (its card may show differently now).
-    var onJobChanged: ((String) -> Void)?
+    package var onJobChanged: ((String) -> Void)?
 
-    init(connection: DBusConnection, desktopEntry: String = KDEJobNames.desktopEntry) {
+    package init(connection: DBusConnection, desktopEntry: String = KDEJobNames.desktopEntry) {
         self.connection = connection
         self.desktopEntry = desktopEntry
     }
 
     /// Starts following the job server: match rules, signal handler, and who owns it now.
-    func start() {
+    package func start() {
         connection.addMessageHandler { [weak self] message in self?.handle(message) ?? false }
         for rule in ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
                      + "member='NameOwnerChanged',arg0='\(KDEJobNames.serverName)'",
@@ -54,12 +55,12 @@ final class KDEJobMirror {
     }
 
     /// Whether a job shows `id` (or is being requested for it): then the card steps aside.
-    func covers(_ id: String) -> Bool {
+    package func covers(_ id: String) -> Bool {
         jobs[id] != nil && wanted[id] != nil
     }
 
     /// Makes the job of `id` show `content`; nil ends the job (no progress, or the activity ended).
-    func update(id: String, content: KDEJobContent?) {
+    package func update(id: String, content: KDEJobContent?) {
         guard wanted[id] != content else { return }
         wanted[id] = content
         guard serverOwner != nil else { return }
@@ -67,7 +68,7 @@ final class KDEJobMirror {
     }
 
     /// Ends the job of `id`, if any.
-    func remove(id: String) {
+    package func remove(id: String) {
         update(id: id, content: nil)
     }
 

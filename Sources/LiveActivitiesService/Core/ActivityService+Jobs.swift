@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import KDEJobs
 import Notifications
 
 /// The KDE job of each activity with progress (see `KDEJobMirror`), and what its buttons do.
