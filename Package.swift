@@ -50,9 +50,11 @@ let package = Package(
         .target(name: "Idle", dependencies: ["ActivityFiles", "ActivityModel", "DBus", "Persistence", "ServiceSupport", "WaylandIdle"]),
         /// Each live activity mirrored as a KDE job (org.kde.JobViewServer), for Plasma's progress applet.
         .target(name: "KDEJobs", dependencies: ["ActivityModel", "DBus", "ServiceSupport"]),
+        /// The tray item (StatusNotifierItem) and its menu (com.canonical.dbusmenu); Notifications for its markup escaping.
+        .target(name: "Tray", dependencies: ["ActivityModel", "DBus", "Notifications", "ServiceSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs"]),
+                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs", "Tray"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -74,7 +76,7 @@ let package = Package(
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
-                                   "Persistence", "Quiet", "Idle", "KDEJobs"]),
+                                   "Persistence", "Quiet", "Idle", "KDEJobs", "Tray"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications", "KDEJobs"]),

@@ -7,6 +7,7 @@ import Glibc
 import KDEJobs
 import Notifications
 import Persistence
+import Tray
 
 /// Puts the daemon together: lock the state directory, connect, export the manager, request
 /// the bus name, restore the state; run the loop until SIGTERM, SIGINT or the bus goes away

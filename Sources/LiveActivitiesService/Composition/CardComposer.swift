@@ -1,6 +1,7 @@
 import ActivityModel
 import KDEJobs
 import Notifications
+import Tray
 
 /// What to do with one activity's card this round.
 enum CardOutput: Equatable {

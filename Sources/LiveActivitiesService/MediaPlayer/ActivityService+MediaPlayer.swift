@@ -1,4 +1,5 @@
 import ActivityModel
+import DBus
 
 /// Which activity the MPRIS player shows and how, from the same reads as the compact view.
 extension ActivityService {
@@ -38,5 +39,28 @@ extension ActivityService {
     /// A body of several lines as one line (Plasma's greeter shows one line of artist).
     private static func oneLine(_ text: String) -> String {
         text.split(separator: "\n").map(String.init).joined(separator: " · ")
+    }
+}
+
+extension MediaPlayer {
+    /// Starts the player for `service` (which then keeps it up to date); a failure is logged
+    /// and the daemon goes on without one.
+    static func start(for service: ActivityService, connection: DBusConnection) -> MediaPlayer? {
+        let player = MediaPlayer(connection: connection, server: service.server, clock: service.clock,
+                                 act: { [weak service] id, action throws(DBusError) in
+                                     try service?.invokeAction(id: id, action: action)
+                                 },
+                                 timer: { [weak service] id in
+                                     guard let service, let timer = service.registry.activity(id)?.timer else { return nil }
+                                     return (timer.isRunning, ActivityService.mediaPosition(of: timer, at: service.clock.now))
+                                 })
+        do throws(DBusError) {
+            try player.start()
+            player.update(service.mediaPlayerState(in: service.readView()))
+            return player
+        } catch {
+            Log.error("no media player: \(error.message)")
+            return nil
+        }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Notifications
 import Testing
 @testable import LiveActivitiesService
+@testable import Tray
 
 /// The card rules, as a table of moments: what the user sees on the card after an alert,
 /// while it is held, when the hold ends, once the activity ended, and beside a KDE job.

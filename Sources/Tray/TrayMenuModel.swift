@@ -3,17 +3,24 @@ import DBus
 
 /// One live activity as the tray menu shows it: its card's title and body, and its buttons
 /// (`Actions`). The same rows the GNOME extension and the Plasma applet draw.
-struct TrayMenuSection: Equatable, Sendable {
+package struct TrayMenuSection: Equatable, Sendable {
     let activityID: String
     let title: String
     let body: String
     let actions: [CardButton]
+
+    package init(activityID: String, title: String, body: String, actions: [CardButton]) {
+        self.activityID = activityID
+        self.title = title
+        self.body = body
+        self.actions = actions
+    }
 }
 
 /// The tray item's menu as `com.canonical.dbusmenu` items: ids that stay the same for the
 /// same row while the menu changes (a host may send a click for an id it got earlier), the
 /// properties of each item, and which button an id stands for.
-struct TrayMenuModel {
+package struct TrayMenuModel {
     /// One item under the root, in display order.
     struct Item: Equatable {
         let id: Int32

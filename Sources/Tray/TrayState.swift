@@ -3,7 +3,7 @@ import Notifications
 /// What the tray item shows at one moment: the compact text as its label and the most
 /// relevant live activity's card as its tooltip. Compared as a whole value so the item
 /// announces exactly what changed.
-struct TrayState: Equatable, Sendable {
+package struct TrayState: Equatable, Sendable {
     /// The icon shown when nothing is live (freedesktop icon naming spec, Status context).
     static let defaultIconName = "appointment-soon"
     static let appTitle = "Live Activities"
@@ -20,8 +20,18 @@ struct TrayState: Equatable, Sendable {
     /// The menu's rows: each live activity, most relevant first.
     var menu: [TrayMenuSection] = []
 
+    package init(isLive: Bool, cardTitle: String, cardBody: String, iconName: String, label: String,
+                 menu: [TrayMenuSection] = []) {
+        self.isLive = isLive
+        self.cardTitle = cardTitle
+        self.cardBody = cardBody
+        self.iconName = iconName
+        self.label = label
+        self.menu = menu
+    }
+
     /// Nothing live: a passive item with an empty label.
-    static let idle = TrayState(isLive: false, cardTitle: "", cardBody: "", iconName: defaultIconName, label: "")
+    package static let idle = TrayState(isLive: false, cardTitle: "", cardBody: "", iconName: defaultIconName, label: "")
 
     /// `Status`: `Active` while something is live, `Passive` otherwise.
     var status: String { isLive ? "Active" : "Passive" }

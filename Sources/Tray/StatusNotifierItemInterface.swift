@@ -4,7 +4,7 @@ import DBus
 /// properties after the item's own change signals, not PropertiesChanged, so the changing
 /// properties are declared as emitting none. The methods are accepted and do nothing: the
 /// item has no window to raise, and hosts open its menu (`Menu`, a dbusmenu object) themselves.
-enum StatusNotifierItemInterface {
+package enum StatusNotifierItemInterface {
     static let name = "org.kde.StatusNotifierItem"
 
     static func make(_ item: StatusNotifierItem) -> DBusInterface {

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import ServiceSupport
 
 /// The compact view in the system tray: a StatusNotifierItem on the daemon's own connection,
 /// under its own name `org.kde.StatusNotifierItem-<pid>-1`. Its label (GNOME's AppIndicator
@@ -34,7 +35,7 @@ public final class StatusNotifierItem {
     /// change after registration (a paused timer) would never show there.
     private var labelAnnouncementDue = false
 
-    init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid(),
+    package init(connection: DBusConnection, server: DBusObjectServer, state: TrayState, processID: Int32 = getpid(),
          onAction: @escaping (String, String) -> Void) {
         self.connection = connection
         self.server = server
@@ -49,7 +50,7 @@ public final class StatusNotifierItem {
     }
 
     /// Exports the item, takes its name, follows the watcher's name and registers if a watcher is there.
-    func start() throws(DBusError) {
+    package func start() throws(DBusError) {
         try menu.export()
         try server.export(Self.path, [StatusNotifierItemInterface.make(self)])
         let reply = try connection.requestName(busName, flags: [.doNotQueue])
@@ -71,7 +72,7 @@ public final class StatusNotifierItem {
     }
 
     /// Shows `new`, sending the change signal of each part that changed (and nothing else).
-    func update(_ new: TrayState) {
+    package func update(_ new: TrayState) {
         let old = state
         guard new != old else { return }
         state = new
@@ -145,28 +146,6 @@ public final class StatusNotifierItem {
             try server.emit(path: Self.path, interface: interface, signal: signal, arguments)
         } catch {
             Log.error("cannot emit \(signal): \(error.message)")
-        }
-    }
-}
-
-extension StatusNotifierItem {
-    /// Starts the tray item for `service` (which then keeps it up to date); a failure is
-    /// logged and the daemon goes on without a tray.
-    static func start(for service: ActivityService, connection: DBusConnection) -> StatusNotifierItem? {
-        let item = StatusNotifierItem(connection: connection, server: service.server, state: service.trayState) { [weak service] id, key in
-            guard let service else { return }
-            do throws(DBusError) {
-                try service.invokeAction(id: id, action: key)
-            } catch {
-                Log.warning("tray menu action \(key) on \(id): \(error.message)")
-            }
-        }
-        do throws(DBusError) {
-            try item.start()
-            return item
-        } catch {
-            Log.error("no tray item: \(error.message)")
-            return nil
         }
     }
 }

@@ -1,10 +1,11 @@
 import DBus
+import ServiceSupport
 
 /// The tray item's menu, a `com.canonical.dbusmenu` object at `/MenuBar` on the daemon's
 /// connection (the item's `Menu` property points here). It shows each live activity's
 /// title, body and buttons; a click runs the button as `InvokeAction` does. A change of rows
 /// is announced with `LayoutUpdated`, a change of text only with `ItemsPropertiesUpdated`.
-final class TrayMenu {
+package final class TrayMenu {
     static let path = "/MenuBar"
 
     let server: DBusObjectServer
@@ -30,7 +31,7 @@ final class TrayMenu {
 
     /// Shows `new`, announcing what changed (nothing when nothing did).
     /// `announcing` false: the model follows (for reads) but no signal goes out (no host).
-    func update(_ new: [TrayMenuSection], announcing: Bool = true) {
+    package func update(_ new: [TrayMenuSection], announcing: Bool = true) {
         guard new != sections else { return }
         sections = new
         let old = model.items

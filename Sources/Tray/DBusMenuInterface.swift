@@ -3,7 +3,7 @@ import DBus
 /// `com.canonical.dbusmenu` (version 3) as a table, serving a `TrayMenu`: one level of items
 /// under the root. Hosts (GNOME's AppIndicator extension, Plasma, waybar) read the layout,
 /// follow `LayoutUpdated` and `ItemsPropertiesUpdated`, and send `Event(id, "clicked", …)`.
-enum DBusMenuInterface {
+package enum DBusMenuInterface {
     static let name = "com.canonical.dbusmenu"
 
     static func make(_ menu: TrayMenu) -> DBusInterface {
