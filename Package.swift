@@ -52,9 +52,11 @@ let package = Package(
         .target(name: "KDEJobs", dependencies: ["ActivityModel", "DBus", "ServiceSupport"]),
         /// The tray item (StatusNotifierItem) and its menu (com.canonical.dbusmenu); Notifications for its markup escaping.
         .target(name: "Tray", dependencies: ["ActivityModel", "DBus", "Notifications", "ServiceSupport"]),
+        /// The MPRIS media player that shows the most relevant timer (lock screens, media applets); it is told what to show.
+        .target(name: "MPRIS", dependencies: ["ActivityModel", "DBus", "LiveActivitiesContract", "ServiceSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs", "Tray"]),
+                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
-                                   "Persistence", "Quiet", "Idle", "KDEJobs", "Tray"]),
+                                   "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications", "KDEJobs"]),

@@ -5,6 +5,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import KDEJobs
+import MPRIS
 import Notifications
 import Persistence
 import Tray

@@ -1,6 +1,7 @@
 import ActivityModel
 import DBus
 import KDEJobs
+import MPRIS
 import Notifications
 import Tray
 

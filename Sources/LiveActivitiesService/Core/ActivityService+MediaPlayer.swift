@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import MPRIS
 
 /// Which activity the MPRIS player shows and how, from the same reads as the compact view.
 extension ActivityService {

@@ -7,7 +7,7 @@ import DBus
 /// and the media keys"). Follows `NameOwnerChanged` of `org.mpris.MediaPlayer2.*` and each
 /// player's `PropertiesChanged`, reading a player's status once when it appears; never waits
 /// for a player (every read is asynchronous). Lives on the event loop's thread.
-final class OtherPlayers {
+package final class OtherPlayers {
     static let namePrefix = "org.mpris.MediaPlayer2"
     private static let bus = (name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus")
     private static let properties = "org.freedesktop.DBus.Properties"

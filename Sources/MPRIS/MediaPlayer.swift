@@ -1,4 +1,5 @@
 import DBus
+import ServiceSupport
 
 /// The most relevant live timer as an MPRIS player, `org.mpris.MediaPlayer2.liveactivities`
 /// at `/org/mpris/MediaPlayer2` on the daemon's own connection: Plasma's lock screen shows
@@ -8,7 +9,7 @@ import DBus
 /// (`OtherPlayers`), so music keeps the media keys. Announces `Metadata` and `PlaybackStatus`
 /// with PropertiesChanged when they change (the artist line changes by the minute), never
 /// `Position`; sends `Seeked` on a jump only. Lives on the event loop's thread.
-final class MediaPlayer {
+package final class MediaPlayer {
     static let busName = "org.mpris.MediaPlayer2.liveactivities"
     static let path = "/org/mpris/MediaPlayer2"
     /// How long after another player stopped playing ours stays aside, so that the Play key
@@ -45,7 +46,7 @@ final class MediaPlayer {
         var monotonicAt: Double
     }
 
-    init(connection: DBusConnection, server: DBusObjectServer, clock: ServiceClock,
+    package init(connection: DBusConnection, server: DBusObjectServer, clock: ServiceClock,
          act: @escaping (String, String) throws(DBusError) -> Void,
          timer: @escaping (String) -> (running: Bool, position: Double)?) {
         self.connection = connection
@@ -60,14 +61,14 @@ final class MediaPlayer {
     var track: MediaPlayerTrack? { state?.track }
 
     /// Exports the object and starts following the other players; the name comes with the first timer.
-    func start() throws(DBusError) {
+    package func start() throws(DBusError) {
         try server.export(Self.path, [MediaPlayerRootInterface.make(), MediaPlayerPlayerInterface.make(self)])
         others.onChange = { [weak self] in self?.othersChanged() }
         try others.start()
     }
 
     /// Shows `new` (nil: nothing to show): takes or gives up the name, announces what changed.
-    func update(_ new: MediaPlayerState?) {
+    package func update(_ new: MediaPlayerState?) {
         state = new
         guard let new, !stepsAside else {
             releaseName()

@@ -1,11 +1,13 @@
+import ActivityModel
 import DBus
+import LiveActivitiesContract
 
 /// What the MPRIS player shows of one live activity, as a whole value: the parts that are
 /// announced with PropertiesChanged (`Metadata`, `PlaybackStatus`) and nothing that moves by
 /// itself. The position is not part of it (MPRIS clients compute it from `Position` and
 /// `Rate`), so two rounds a second apart compare equal and announce nothing; the artist line
 /// is rendered by the minute for the same reason (DESIGN.md, "The lock screen").
-struct MediaPlayerTrack: Equatable, Sendable {
+package struct MediaPlayerTrack: Equatable, Sendable {
     /// The activity shown.
     let activityID: String
     /// `xesam:title`: the card's title (the kind's name under `lock-screen = private`).
@@ -16,6 +18,14 @@ struct MediaPlayerTrack: Equatable, Sendable {
     let lengthSeconds: Double?
     /// Whether the timer runs (`Playing`) or is paused (`Paused`).
     let isRunning: Bool
+
+    package init(activityID: String, title: String, artist: String, lengthSeconds: Double?, isRunning: Bool) {
+        self.activityID = activityID
+        self.title = title
+        self.artist = artist
+        self.lengthSeconds = lengthSeconds
+        self.isRunning = isRunning
+    }
 
     /// `mpris:trackid`: the activity's own object path, unique per activity.
     var trackID: String { BusNames.activityPath(activityID) }
@@ -47,8 +57,13 @@ struct MediaPlayerTrack: Equatable, Sendable {
 /// The player's whole state at one moment: the track, or none (no live activity with a timer
 /// that may be shown), and the timer's position then, which `Position` reads and a jump of
 /// which sends `Seeked`.
-struct MediaPlayerState: Equatable, Sendable {
+package struct MediaPlayerState: Equatable, Sendable {
     let track: MediaPlayerTrack
     /// Seconds of the timer run at the moment the state was read (0 before its start).
     let positionSeconds: Double
+
+    package init(track: MediaPlayerTrack, positionSeconds: Double) {
+        self.track = track
+        self.positionSeconds = positionSeconds
+    }
 }

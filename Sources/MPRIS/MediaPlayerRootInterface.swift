@@ -3,7 +3,7 @@ import DBus
 /// `org.mpris.MediaPlayer2` as a table: who the player is. Live Activities has no window to
 /// raise, no way to quit from a media applet (the daemon serves more than the player) and no
 /// track list; it opens no URIs.
-enum MediaPlayerRootInterface {
+package enum MediaPlayerRootInterface {
     static let name = "org.mpris.MediaPlayer2"
     static let identity = "Live Activities"
     /// The app id cards carry (DESIGN.md, "Hotkeys and app identity"); Plasma takes the

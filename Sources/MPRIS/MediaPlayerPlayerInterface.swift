@@ -5,7 +5,7 @@ import DBus
 /// Previous or Seek (`CanGoNext`, `CanGoPrevious`, `CanSeek` false: the spec says those calls
 /// then have no effect) and opens no URIs. `Position` is read on demand and emits no
 /// PropertiesChanged (the spec); a jump is announced with `Seeked`.
-enum MediaPlayerPlayerInterface {
+package enum MediaPlayerPlayerInterface {
     static let name = "org.mpris.MediaPlayer2.Player"
 
     static func make(_ player: MediaPlayer) -> DBusInterface {
