@@ -54,9 +54,11 @@ let package = Package(
         .target(name: "Tray", dependencies: ["ActivityModel", "DBus", "Notifications", "ServiceSupport"]),
         /// The MPRIS media player that shows the most relevant timer (lock screens, media applets); it is told what to show.
         .target(name: "MPRIS", dependencies: ["ActivityModel", "DBus", "LiveActivitiesContract", "ServiceSupport"]),
+        /// The daemon's side of push: the broker bridge, the token registry on disk, receipts (no ActivityService).
+        .target(name: "PushLink", dependencies: ["ActivityModel", "DBus", "MQTT", "Persistence", "Push", "ServiceSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS"]),
+                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS", "PushLink"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
-                                   "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS"]),
+                                   "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS", "PushLink"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications", "KDEJobs"]),

@@ -1,3 +1,4 @@
+@testable import PushLink
 import Testing
 @testable import LiveActivitiesService
 

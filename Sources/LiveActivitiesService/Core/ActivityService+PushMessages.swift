@@ -1,6 +1,7 @@
 import ActivityModel
 import DBus
 import Push
+import PushLink
 
 /// Applies push messages. A message reaches only what its topic names (one activity's token,
 /// one kind's push-to-start token, or the followers of one channel) and goes through the

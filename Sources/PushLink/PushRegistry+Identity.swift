@@ -5,7 +5,7 @@ import Push
 /// digests of the messages applied with that very timestamp. An older message is stale; one
 /// with the same timestamp and the same bytes is a duplicate (a QoS 1 resend, a retained
 /// message delivered again after a restart); a different message of the same second applies.
-extension PushRegistry {
+package extension PushRegistry {
     /// What to do with a message on one target.
     enum Verdict: Equatable {
         case apply

@@ -7,10 +7,10 @@ import Push
 /// push-to-start token of every kind, and per activity its update token, whether that token
 /// was announced, its channel, and the timestamp of the last message applied. Tokens and the
 /// client id survive restarts, so the broker's session and the server's tokens stay valid.
-struct PushRegistry: Codable, Equatable {
+package struct PushRegistry: Codable, Equatable {
     /// The push side of one activity.
-    struct ActivityEntry: Codable, Equatable {
-        var token: String?
+    package struct ActivityEntry: Codable, Equatable {
+        package var token: String?
         /// Whether the broker confirmed the token's subscription once (then `PushToken` shows it).
         var announced = false
         var channel: String?
@@ -20,30 +20,30 @@ struct PushRegistry: Codable, Equatable {
         var appliedDigests: [String]?
     }
 
-    var clientID: String
+    package var clientID: String
     /// Push-to-start token by kind.
-    var startTokens: [String: String] = [:]
+    package var startTokens: [String: String] = [:]
     /// `aps.timestamp` of the last start applied per kind (a redelivered start is ignored).
     var lastStartTimestamps: [String: Double] = [:]
     /// Per kind, digests of the starts applied with its last start timestamp (`PushRegistry+Identity`).
     var startDigests: [String: [String]]?
-    var activities: [String: ActivityEntry] = [:]
+    package var activities: [String: ActivityEntry] = [:]
 
     init(clientID: String) { self.clientID = clientID }
 
     /// A fresh registry with a new stable client id.
-    static func fresh() -> PushRegistry {
+    package static func fresh() -> PushRegistry {
         PushRegistry(clientID: "liveactivityd-" + String(PushToken.make().prefix(16)))
     }
 
     /// Reads `path`; nil when there is no file. Throws when the file is not a registry.
-    static func load(path: String) throws -> PushRegistry? {
+    package static func load(path: String) throws -> PushRegistry? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try JSONDecoder().decode(PushRegistry.self, from: data)
     }
 
     /// Writes `path` atomically; it is on stable storage when this returns.
-    func save(path: String) throws(AtomicFile.WriteError) {
+    package func save(path: String) throws(AtomicFile.WriteError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data: Data
@@ -69,7 +69,7 @@ struct PushRegistry: Codable, Equatable {
     }
 
     /// Every topic the daemon should be subscribed to now.
-    func topics(_ names: PushTopics) -> Set<String> {
+    package func topics(_ names: PushTopics) -> Set<String> {
         var result = Set(startTokens.values.map(names.start))
         for entry in activities.values {
             if let token = entry.token { result.insert(names.activity(token)) }

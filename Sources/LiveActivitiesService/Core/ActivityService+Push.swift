@@ -3,6 +3,7 @@ import DBus
 import FoundationEssentials
 import MQTT
 import Push
+import PushLink
 
 /// Push (DESIGN.md, "Push"): the daemon subscribes to per-activity tokens, push-to-start
 /// tokens and broadcast channels on an MQTT broker. This part connects, hands out tokens,

@@ -1,14 +1,15 @@
 import DBus
 import MQTT
 import Push
+import ServiceSupport
 
 /// The daemon's side of the broker connection, on the event loop's thread. The MQTT client
 /// runs on its own thread and every event it reports is posted here, so the bus is never
 /// held up by the network. The bridge keeps the set of topics the daemon wants, subscribes
 /// them all on every (re)connection (the broker may have lost the session), tells which
 /// subscriptions the broker confirmed, and keeps `status` for the `PushStatus` property.
-final class PushBridge {
-    let topics: PushTopics
+package final class PushBridge {
+    package let topics: PushTopics
     private(set) var status = "connecting"
     /// The topics the daemon wants, whether or not the broker has them yet.
     private(set) var wanted: Set<String> = []
@@ -26,16 +27,16 @@ final class PushBridge {
     static let maxWaitingReceipts = 1000
 
     /// Called when `status` changes.
-    var onStatus: (String) -> Void = { _ in }
+    package var onStatus: (String) -> Void = { _ in }
     /// Called when the broker confirmed a subscription to a topic.
-    var onConfirmed: (String) -> Void = { _ in }
+    package var onConfirmed: (String) -> Void = { _ in }
     /// Called for every message: its topic, its bytes (nil when over the size limit) and size.
-    var onMessage: (String, [UInt8]?, Int) -> Void = { _, _, _ in }
+    package var onMessage: (String, [UInt8]?, Int) -> Void = { _, _, _ in }
 
-    init(topics: PushTopics) { self.topics = topics }
+    package init(topics: PushTopics) { self.topics = topics }
 
     /// Creates the MQTT client and starts its thread. Events are posted to `loop`.
-    func connect(settings: MQTTSettings, maxPayloadBytes: Int, loop: EventLoop) {
+    package func connect(settings: MQTTSettings, maxPayloadBytes: Int, loop: EventLoop) {
         let target = LoopBound(self)
         let remote = loop.remote
         do {
@@ -82,7 +83,7 @@ final class PushBridge {
         receipts.send { client.publish(topic: $0.topic, payload: $0.payload) }
     }
 
-    func setStatus(_ text: String) {
+    package func setStatus(_ text: String) {
         guard text != status else { return }
         status = text
         Log.info("push: \(text)")

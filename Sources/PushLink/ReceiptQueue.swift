@@ -5,7 +5,7 @@
 /// receipts waiting. Now at most `window` are handed to libmosquitto unacknowledged (each leaves
 /// the count at its PUBACK), the rest wait here, and the whole never exceeds `limit`: the
 /// oldest waiting here are dropped and counted, and the count is reported once per outage.
-struct ReceiptQueue {
+package struct ReceiptQueue {
     /// One receipt: its topic and JSON bytes.
     struct Receipt: Equatable {
         let topic: String

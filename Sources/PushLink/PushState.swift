@@ -1,5 +1,6 @@
 import Persistence
 import Push
+import ServiceSupport
 
 /// Push while the daemon runs, as one type with its own state: the broker bridge, the token
 /// registry and its file (`push.json`), the receipts held for tokens not yet confirmed, and
@@ -7,7 +8,7 @@ import Push
 /// happened to activities and messages; nothing outside reads or changes its registry.
 /// Exists only when `push-broker` is set (`ActivityService.push` is nil otherwise: no
 /// thread, no cost). Lives on the event loop's thread.
-final class PushState {
+package final class PushState {
     /// Messages by outcome since the daemon started (rejections are also logged one by one).
     struct Counts {
         var received = 0
@@ -34,7 +35,7 @@ final class PushState {
 
     /// Takes over `bridge` and `registry` (loaded and tidied by the caller), saves the
     /// registry and subscribes every topic it names.
-    init(bridge: PushBridge, registry: PushRegistry, path: String) {
+    package init(bridge: PushBridge, registry: PushRegistry, path: String) {
         self.bridge = bridge
         self.registry = registry
         self.path = path
@@ -42,21 +43,21 @@ final class PushState {
         for topic in registry.topics(bridge.topics) { bridge.want(topic) }
     }
 
-    var topics: PushTopics { bridge.topics }
+    package var topics: PushTopics { bridge.topics }
     /// The bridge's status: `connecting`, `connected` or `error: …`.
-    var status: String { bridge.status }
+    package var status: String { bridge.status }
 
     // MARK: Tokens and activities
 
     /// An activity's token once the broker confirmed its subscription, else "".
-    func announcedToken(of id: String) -> String {
+    package func announcedToken(of id: String) -> String {
         guard let entry = registry.activities[id], entry.announced else { return "" }
         return entry.token ?? ""
     }
 
     /// The stable push-to-start token of `kind`, subscribed. A new one (or any, while the last
     /// save failed) is handed out only once `push.json` holds it; else the save's error.
-    func startToken(kind: String) throws(AtomicFile.WriteError) -> String {
+    package func startToken(kind: String) throws(AtomicFile.WriteError) -> String {
         let token = registry.startTokens[kind] ?? PushToken.make()
         let isNew = registry.startTokens[kind] == nil
         if isNew || lastSaveFailed {
@@ -74,7 +75,7 @@ final class PushState {
 
     /// A Start's push entry (a new token when `token`, the channel it follows), written to
     /// `push.json` and fsynced before the Start is committed; forgotten again when that fails.
-    func prepare(id: String, token: Bool, channel: String?) throws(AtomicFile.WriteError) {
+    package func prepare(id: String, token: Bool, channel: String?) throws(AtomicFile.WriteError) {
         var entry = PushRegistry.ActivityEntry()
         if token { entry.token = PushToken.make() }
         entry.channel = channel
@@ -88,21 +89,21 @@ final class PushState {
     }
 
     /// After the Start was committed: its token and channel are subscribed.
-    func subscribe(id: String) {
+    package func subscribe(id: String) {
         guard let entry = registry.activities[id] else { return }
         if let token = entry.token { bridge.want(topics.activity(token)) }
         if let channel = entry.channel { bridge.want(topics.channel(channel)) }
     }
 
     /// The Start could not be committed after all: its entry is forgotten again.
-    func forget(id: String) {
+    package func forget(id: String) {
         guard registry.activities.removeValue(forKey: id) != nil else { return }
         save()
     }
 
     /// An activity ended: its entry goes, its token topic is unsubscribed, and its channel
     /// when nobody else follows it. Nil when it had no entry; else the token it had.
-    func ended(id: String) -> String?? {
+    package func ended(id: String) -> String?? {
         guard let entry = registry.activities.removeValue(forKey: id) else { return nil }
         save()
         if let token = entry.token { bridge.drop(topics.activity(token)) }
@@ -112,7 +113,7 @@ final class PushState {
 
     /// The broker confirmed `topic`: when it is an activity's token not yet announced, the
     /// token is marked announced and saved; the activity and token are returned.
-    func confirmed(_ topic: String) -> (id: String, token: String)? {
+    package func confirmed(_ topic: String) -> (id: String, token: String)? {
         guard case .activity(let token)? = topics.route(of: topic), let id = registry.activityID(forToken: token),
               registry.activities[id]?.announced == false else { return nil }
         registry.activities[id]?.announced = true
@@ -123,7 +124,7 @@ final class PushState {
     // MARK: Saving
 
     /// Writes `push.json` now; a failure is logged (push goes on from memory).
-    func save() {
+    package func save() {
         do {
             try saveDurably()
         } catch {
@@ -132,7 +133,7 @@ final class PushState {
     }
 
     /// Saves within `delay` seconds of `clock` (once, however many ask meanwhile).
-    func saveSoon(clock: ServiceClock, delay: Double) {
+    package func saveSoon(clock: ServiceClock, delay: Double) {
         guard !savePending else { return }
         savePending = true
         clock.wake(afterSeconds: delay) { [weak self] in
@@ -159,7 +160,7 @@ final class PushState {
 /// What `PushState` keeps about messages: who a topic reaches, whether a message is new
 /// (`PushRegistry+Identity`), the counts by outcome, and the receipts that go back to the
 /// sender (a start's receipt is held until its activity's token is confirmed).
-extension PushState {
+package extension PushState {
     /// A message arrived (its payload nil when too large to read): counted, and its digest
     /// kept for the receipts it leads to.
     func receive(payload: [UInt8]?) {
@@ -248,7 +249,7 @@ extension PushState {
     }
 }
 
-extension PushState {
+package extension PushState {
     /// Push as the service holds it: running, or off, with the reason when `push-broker` is
     /// set but could not be used (so `PushStatus` and a refused Start can say why).
     enum Setup {
@@ -256,14 +257,14 @@ extension PushState {
         case on(PushState)
 
         /// The running push, if any.
-        var running: PushState? {
+        package var running: PushState? {
             if case .on(let state) = self { return state }
             return nil
         }
 
         /// The `PushStatus` property: the running push's status, `off`, or `error: …` when
         /// `push-broker` is set but unusable.
-        var status: String {
+        package var status: String {
             switch self {
             case .on(let state): return state.status
             case .off(let problem): return problem.map { "error: \($0)" } ?? "off"
