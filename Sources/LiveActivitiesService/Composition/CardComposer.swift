@@ -37,7 +37,7 @@ enum CardComposer {
                     title: rendered.title, body: rendered.body,
                     iconName: rendered.iconName.isEmpty ? nil : rendered.iconName,
                     progress: rendered.progressPercent.map { Double($0) / 100 },
-                    buttons: live ? rendered.buttons.map { CardButton(key: $0.key, label: $0.label) } : [],
+                    buttons: live ? rendered.buttons : [],
                     category: "x-liveactivities", desktopEntry: nil,
                     segments: rendered.segments.flatMap { $0.isDrawnApart ? $0 : nil })
     }

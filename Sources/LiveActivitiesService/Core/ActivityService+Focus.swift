@@ -194,10 +194,10 @@ extension ActivityService {
     }
 
     /// The buttons a session waiting for the user's choice shows first.
-    func awayButtons(_ id: String) -> [ActivityModel.CardButton] {
+    func awayButtons(_ id: String) -> [CardButton] {
         guard focus?.ledger[id]?.pending != nil else { return [] }
-        return [ActivityModel.CardButton(key: FocusSupport.keepKey, label: FocusSupport.keepLabel),
-                ActivityModel.CardButton(key: FocusSupport.discardKey, label: FocusSupport.discardLabel)]
+        return [CardButton(key: FocusSupport.keepKey, label: FocusSupport.keepLabel),
+                CardButton(key: FocusSupport.discardKey, label: FocusSupport.discardLabel)]
     }
 
     /// Carries out "Keep away time" or "Discard away time" (card or panel); false when `key`
