@@ -82,6 +82,11 @@ let package = Package(
                     dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
                                    "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS", "PushLink"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
+        /// The service's leaves tested on their own, with no service: state files, push bookkeeping, jobs, idle.
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "ActivityModel", "ActivityFiles"]),
+        .testTarget(name: "PushLinkTests", dependencies: ["PushLink"]),
+        .testTarget(name: "KDEJobsTests", dependencies: ["KDEJobs", "DBus"]),
+        .testTarget(name: "IdleTests", dependencies: ["Idle", "DBus"]),
         .testTarget(name: "LiveActivityCLITests",
                     dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications", "KDEJobs"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -1,7 +1,6 @@
 import DBus
 @testable import Idle
 import Testing
-@testable import LiveActivitiesService
 
 /// What counts as an idle reading (issue 28, row 5), as a table: the answer of
 /// `GetSessionIdleTime`, the unit of who answered, and what the daemon makes of it.

@@ -1,6 +1,5 @@
 @testable import PushLink
 import Testing
-@testable import LiveActivitiesService
 
 /// The rules of `PushRegistry+Identity` as a table: stale, duplicate, new; bounded digests;
 /// healing of timestamps saved far ahead of the clock.

@@ -1,8 +1,8 @@
+import ActivityFiles
 import ActivityModel
 import Foundation
 @testable import Persistence
 import Testing
-@testable import LiveActivitiesService
 
 /// Partial salvage of damaged state (issue 14, fault 5): one bad record never drops the
 /// others, every skip is named precisely, and copies set aside never overwrite each other.

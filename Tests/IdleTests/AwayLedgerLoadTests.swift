@@ -1,7 +1,6 @@
 import Foundation
 @testable import Idle
 import Testing
-@testable import LiveActivitiesService
 
 /// `away.json` is read back at start-up and its times feed arithmetic and `Int` conversions
 /// (the "Welcome back" minutes): an entry with a time no clock gives is forgotten on load, a

@@ -1,7 +1,6 @@
 import DBus
 @testable import KDEJobs
 import Testing
-@testable import LiveActivitiesService
 
 /// What a KDE job shows (the calls Plasma receives): the body under the heading without
 /// expanding, the kind's or app's name in the header, and a determinate bar at 0%.

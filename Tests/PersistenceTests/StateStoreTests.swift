@@ -1,8 +1,8 @@
+import ActivityFiles
 import ActivityModel
 import Foundation
 @testable import Persistence
 import Testing
-@testable import LiveActivitiesService
 
 /// The state file and its journal of updates: what a restart reads back, including after a
 /// crash at the worst moment of a full save and after an append cut short.

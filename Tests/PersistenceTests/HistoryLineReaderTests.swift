@@ -2,7 +2,6 @@ import Foundation
 import Glibc
 @testable import Persistence
 import Testing
-@testable import LiveActivitiesService
 
 /// The history's line reader, which every byte of a rotation passes through: lines across
 /// chunk boundaries, a last line without a newline, lines longer than the limit in pieces,

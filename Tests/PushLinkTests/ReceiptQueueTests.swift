@@ -1,6 +1,5 @@
 @testable import PushLink
 import Testing
-@testable import LiveActivitiesService
 
 /// The receipts waiting for the broker are bounded for real (issue 28 row 3): those handed to
 /// libmosquitto and not yet acknowledged count with those held here, the oldest held are dropped
