@@ -40,9 +40,25 @@ let package = Package(
         .target(name: "WaylandIdle", dependencies: ["CWayland"]),
         /// Pure push logic: `aps` payloads, topics, tokens, the push-* settings.
         .target(name: "Push"),
+        /// What every part of the daemon shares and nothing more: the log and the `ServiceClock` protocol.
+        .target(name: "ServiceSupport"),
+        /// The daemon's files: state.json and its journal, the history and its rotation, atomic writes, the lock.
+        .target(name: "Persistence", dependencies: ["ActivityModel", "ActivityFiles", "ServiceSupport"]),
+        /// Do Not Disturb on each desktop (GNOME, Plasma, dunst, mako, swaync, xfce4) and the marker that restores it after a crash.
+        .target(name: "Quiet", dependencies: ["ActivityFiles", "DBus", "Persistence", "ServiceSupport"]),
+        /// When the user goes idle and comes back (Mutter's IdleMonitor, org.freedesktop.ScreenSaver, Wayland), and the time away.
+        .target(name: "Idle", dependencies: ["ActivityFiles", "ActivityModel", "DBus", "Persistence", "ServiceSupport", "WaylandIdle"]),
+        /// Each live activity mirrored as a KDE job (org.kde.JobViewServer), for Plasma's progress applet.
+        .target(name: "KDEJobs", dependencies: ["ActivityModel", "DBus", "ServiceSupport"]),
+        /// The tray item (StatusNotifierItem) and its menu (com.canonical.dbusmenu); Notifications for its markup escaping.
+        .target(name: "Tray", dependencies: ["ActivityModel", "DBus", "Notifications", "ServiceSupport"]),
+        /// The MPRIS media player that shows the most relevant timer (lock screens, media applets); it is told what to show.
+        .target(name: "MPRIS", dependencies: ["ActivityModel", "DBus", "LiveActivitiesContract", "ServiceSupport"]),
+        /// The daemon's side of push: the broker bridge, the token registry on disk, receipts (no ActivityService).
+        .target(name: "PushLink", dependencies: ["ActivityModel", "DBus", "MQTT", "Persistence", "Push", "ServiceSupport"]),
         .target(name: "LiveActivitiesService",
                 dependencies: ["ActivityModel", "ActivityFiles", "LiveActivitiesContract", "DBus", "Notifications",
-                               "MQTT", "Push", "ThreadSupport", "WaylandIdle"]),
+                               "MQTT", "Push", "ThreadSupport", "ServiceSupport", "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS", "PushLink"]),
         .target(name: "LiveActivityCLI", dependencies: ["DBus", "ActivityModel", "ActivityFiles", "LiveActivitiesContract"]),
         .executableTarget(name: "liveactivityd", dependencies: ["LiveActivitiesService"]),
         .executableTarget(name: "liveactivity", dependencies: ["LiveActivityCLI"]),
@@ -63,11 +79,17 @@ let package = Package(
 
         .testTarget(name: "ActivityModelTests", dependencies: ["ActivityModel", "ActivityFiles"]),
         .testTarget(name: "LiveActivitiesServiceTests",
-                    dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport"]),
+                    dependencies: ["LiveActivitiesService", "ActivityModel", "ActivityFiles", "DBus", "Notifications", "TestSupport",
+                                   "Persistence", "Quiet", "Idle", "KDEJobs", "Tray", "MPRIS", "PushLink"]),
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"]),
+        /// The service's leaves tested on their own, with no service: state files, push bookkeeping, jobs, idle.
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "ActivityModel", "ActivityFiles"]),
+        .testTarget(name: "PushLinkTests", dependencies: ["PushLink"]),
+        .testTarget(name: "KDEJobsTests", dependencies: ["KDEJobs", "DBus"]),
+        .testTarget(name: "IdleTests", dependencies: ["Idle", "DBus"]),
         .testTarget(name: "LiveActivityCLITests",
-                    dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications"]),
+                    dependencies: ["LiveActivityCLI", "LiveActivitiesService", "ActivityModel", "DBus", "Notifications", "KDEJobs"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
         .testTarget(name: "LiveActivityKitTests", dependencies: ["LiveActivityKit", "DBus", "TestSupport"]),

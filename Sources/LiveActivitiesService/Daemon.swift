@@ -4,7 +4,11 @@ import DBus
 import Dispatch
 import FoundationEssentials
 import Glibc
+import KDEJobs
+import MPRIS
 import Notifications
+import Persistence
+import Tray
 
 /// Puts the daemon together: lock the state directory, connect, export the manager, request
 /// the bus name, restore the state; run the loop until SIGTERM, SIGINT or the bus goes away

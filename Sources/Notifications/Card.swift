@@ -1,4 +1,7 @@
 import ActivityModel
+/// A card's buttons are the model's `CardButton` (its `key` comes back through
+/// `CardPresenter.onAction`): one type, seen by every file of this target and its users.
+@_exported import struct ActivityModel.CardButton
 
 /// What one card (the Lock Screen analogue) should show, in plain text.
 ///
@@ -42,17 +45,6 @@ public struct Card: Sendable, Equatable {
         self.desktopEntry = desktopEntry
         self.quiet = quiet
         self.segments = segments
-    }
-}
-
-/// One button of a card: `key` comes back through `CardPresenter.onAction`, `label` is shown.
-public struct CardButton: Sendable, Equatable {
-    public var key: String
-    public var label: String
-
-    public init(key: String, label: String) {
-        self.key = key
-        self.label = label
     }
 }
 

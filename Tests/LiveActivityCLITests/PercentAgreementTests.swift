@@ -1,6 +1,7 @@
 import ActivityModel
 import DBus
 import Foundation
+@testable import KDEJobs
 @testable import LiveActivitiesService
 @testable import LiveActivityCLI
 import Notifications

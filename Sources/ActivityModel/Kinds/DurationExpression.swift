@@ -44,7 +44,7 @@ indirect enum DurationExpression: Sendable, Equatable {
             throw TemplateSyntaxError(message: "the expression has \(text.count) characters; at most "
                                       + "\(InputLimits.expressionCharacters) are accepted")
         }
-        var parser = ExpressionParser(characters: Array(text), source: text)
+        var parser = TextScanner(text)
         let result = try parser.parseSum()
         parser.skipSpaces()
         if parser.position < parser.characters.count {
@@ -55,27 +55,13 @@ indirect enum DurationExpression: Sendable, Equatable {
 }
 
 /// A recursive-descent parser for `DurationExpression`.
-private struct ExpressionParser {
-    let characters: [Character]
-    let source: String
-    var position = 0
-    /// How many parentheses and unary minus signs are open at `position`.
-    var depth = 0
-
-    func failure(_ text: String) -> TemplateSyntaxError {
-        TemplateSyntaxError(message: "\(text) at position \(position + 1) of \(Quoted.text(source))")
-    }
-
+private extension TextScanner {
     /// Counts one more level of nesting, refusing past `InputLimits.expressionDepth`.
     mutating func enter() throws(TemplateSyntaxError) {
         guard depth < InputLimits.expressionDepth else {
             throw failure("parentheses and minus signs nest deeper than \(InputLimits.expressionDepth)")
         }
         depth += 1
-    }
-
-    mutating func skipSpaces() {
-        while position < characters.count, characters[position] == " " { position += 1 }
     }
 
     mutating func parseSum() throws(TemplateSyntaxError) -> DurationExpression {

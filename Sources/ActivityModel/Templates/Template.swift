@@ -36,7 +36,7 @@ struct Template: Sendable, Equatable {
                                       + "\(InputLimits.templateCharacters) are accepted")
         }
         if let problem = BusText.problem(source, role: "the template") { throw TemplateSyntaxError(message: problem) }
-        var scanner = TemplateScanner(characters: Array(source), source: source)
+        var scanner = TextScanner(source)
         let parts = try scanner.sequence(closing: nil)
         return Template(parts: parts)
     }
@@ -61,17 +61,7 @@ struct Template: Sendable, Equatable {
 }
 
 /// Walks a template's characters.
-private struct TemplateScanner {
-    let characters: [Character]
-    let source: String
-    var position = 0
-    /// How many `[` are open at `position`.
-    var depth = 0
-
-    func failure(_ text: String) -> TemplateSyntaxError {
-        TemplateSyntaxError(message: "\(text) at position \(position + 1) of \(Quoted.text(source))")
-    }
-
+private extension TextScanner {
     mutating func sequence(closing: Character?) throws(TemplateSyntaxError) -> [Template.Part] {
         var parts: [Template.Part] = []
         var text = ""
@@ -146,10 +136,6 @@ private struct TemplateScanner {
 
     var atDoubleQuestionMark: Bool {
         position + 1 < characters.count && characters[position] == "?" && characters[position + 1] == "?"
-    }
-
-    mutating func skipSpaces() {
-        while position < characters.count, characters[position] == " " { position += 1 }
     }
 
     mutating func quoted(by quote: Character) throws(TemplateSyntaxError) -> String {

@@ -1,4 +1,5 @@
 import DBus
+import Idle
 
 /// The manager interface of DESIGN.md, declared once as a table: each handler decodes its
 /// arguments, makes one call on the service, and encodes the reply.

@@ -1,5 +1,7 @@
 import ActivityModel
+import KDEJobs
 import Notifications
+import Tray
 
 /// What to do with one activity's card this round.
 enum CardOutput: Equatable {
@@ -35,7 +37,7 @@ enum CardComposer {
                     title: rendered.title, body: rendered.body,
                     iconName: rendered.iconName.isEmpty ? nil : rendered.iconName,
                     progress: rendered.progressPercent.map { Double($0) / 100 },
-                    buttons: live ? rendered.buttons.map { CardButton(key: $0.key, label: $0.label) } : [],
+                    buttons: live ? rendered.buttons : [],
                     category: "x-liveactivities", desktopEntry: nil,
                     segments: rendered.segments.flatMap { $0.isDrawnApart ? $0 : nil })
     }

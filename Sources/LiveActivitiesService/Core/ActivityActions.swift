@@ -39,7 +39,8 @@ enum ActivityActions {
     }
 }
 
-/// `InvokeAction`: a panel's button press.
+/// The one button path: `InvokeAction` (a panel), the tray menu, the media player and the
+/// card's own buttons (`handleAction`) all press a button here.
 extension ActivityService {
     /// Does what pressing the button `action` on the card of `id` does. Refused (changing
     /// nothing) when the activity is unknown (`NotFound`), no longer live (`NotActive`), or

@@ -1,5 +1,6 @@
 import ActivityModel
 import DBus
+import Persistence
 
 /// The one pattern of a call that changes something: the clock read once, the model's call
 /// with what it replaces kept aside (no copy of the registry), the history lines of what

@@ -1,7 +1,10 @@
 import ActivityFiles
 import ActivityModel
 import DBus
+import Idle
 import Notifications
+import Persistence
+import PushLink
 
 /// The daemon's core, as thin orchestration: a call is decoded, the model (the registry)
 /// decides, the change is persisted, the caller gets the reply, and what happened is

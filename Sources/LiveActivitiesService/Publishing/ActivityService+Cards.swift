@@ -4,20 +4,15 @@ import DBus
 /// What the notification side reports back (on the presenter's thread, posted to the loop): a
 /// card button, a card the user closed, a new server, a card's notification id.
 extension ActivityService {
-    /// A card button was pressed: built-in actions act on the activity; every action is
-    /// announced with ActionInvoked.
+    /// A card button was pressed: pressed like a panel's (`invokeAction`, the one button
+    /// path), so a card that lags behind its activity cannot do what the activity no longer
+    /// offers. A press on the card of an activity already gone is ignored, as the card is.
     func handleAction(id: String, key: String) {
         guard registry.activity(id) != nil else { return }
-        let now = clock.now
-        let before = registry
-        do {
-            if try chooseAwayTime(id: id, key: key, now: now) { return }
-            let events = try registry.invoke(action: key, id: id, now: now)
-            try commit(events, before: before, now: now)
-        } catch let error as ActivityError {
-            Log.warning("card action \(key) on \(id): \(error.message)")
+        do throws(DBusError) {
+            try invokeAction(id: id, action: key)
         } catch {
-            Log.warning("card action \(key) on \(id): \(error)")
+            Log.warning("card action \(key) on \(id): \(error.message)")
         }
     }
 

@@ -1,6 +1,9 @@
 import ActivityModel
 import DBus
+import KDEJobs
+import MPRIS
 import Notifications
+import Tray
 
 /// Everything the world sees of the activities, with the state only that needs: each
 /// activity's object and the values last announced, its card (and its pace) and KDE job, the

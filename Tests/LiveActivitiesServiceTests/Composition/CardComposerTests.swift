@@ -1,8 +1,10 @@
 import ActivityModel
 import Foundation
+@testable import KDEJobs
 import Notifications
 import Testing
 @testable import LiveActivitiesService
+@testable import Tray
 
 /// The card rules, as a table of moments: what the user sees on the card after an alert,
 /// while it is held, when the hold ends, once the activity ended, and beside a KDE job.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Quiet
 import Testing
 import TestSupport
 @testable import LiveActivitiesService

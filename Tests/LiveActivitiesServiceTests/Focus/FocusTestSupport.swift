@@ -1,7 +1,9 @@
 import ActivityFiles
 import DBus
 import Foundation
+@testable import Idle
 import Notifications
+@testable import Quiet
 import TestSupport
 @testable import LiveActivitiesService
 

@@ -1,4 +1,5 @@
 import DBus
+@testable import Idle
 import Testing
 import TestSupport
 @testable import LiveActivitiesService

@@ -1,6 +1,7 @@
 import ActivityFiles
 import DBus
 import Foundation
+@testable import Idle
 import Testing
 import TestSupport
 @testable import LiveActivitiesService

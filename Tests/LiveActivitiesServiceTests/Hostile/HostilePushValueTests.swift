@@ -2,6 +2,7 @@ import ActivityModel
 import DBus
 import Foundation
 import Push
+@testable import PushLink
 import Testing
 import TestSupport
 @testable import LiveActivitiesService

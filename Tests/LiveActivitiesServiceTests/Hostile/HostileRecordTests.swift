@@ -1,5 +1,6 @@
 import ActivityModel
 import Foundation
+@testable import Persistence
 import Testing
 @testable import LiveActivitiesService
 

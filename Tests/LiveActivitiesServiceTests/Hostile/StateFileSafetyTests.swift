@@ -2,6 +2,7 @@ import ActivityModel
 import DBus
 import Foundation
 import Glibc
+@testable import Persistence
 import Testing
 import TestSupport
 @testable import LiveActivitiesService

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+@testable import MPRIS
 import Testing
 import TestSupport
 @testable import LiveActivitiesService

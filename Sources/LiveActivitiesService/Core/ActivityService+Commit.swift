@@ -1,0 +1,125 @@
+import ActivityModel
+import DBus
+import Persistence
+
+/// Where a change is persisted. An accepted call is written before the reply (nothing
+/// acknowledged may be lost; a call whose record cannot be written is refused with
+/// `StorageFailed` and changes nothing), then published (`Publisher+Rounds`). Lifecycle changes are
+/// fsynced before the reply; updates, and the notification ids the server hands out, are
+/// written before the reply (or at once) and fsynced in a batch within a second, so a Start
+/// costs one fsync, plus those of `push.json` (a file and its directory) when it has push
+/// options.
+extension ActivityService {
+    /// After an accepted call: its history appended (fsynced), its records written, its events
+    /// queued. An End whose history line cannot be written is refused like one whose record
+    /// cannot; a history line whose record could not be written is taken back.
+    func commit(_ events: [ActivityEvent], before: ActivityRegistry, durable: Bool = true, now: Double) throws(DBusError) {
+        let history = try appendHistory(events, restoring: before, now: now)
+        do {
+            try persist(changes(events, since: before), restoring: before, durable: durable)
+        } catch {
+            if let history { store.takeBackHistory(history) }
+            throw error
+        }
+        if !durable { syncSoon() }
+        if history != nil { rotateHistoryIfDue(now: now) }
+        publisher.publishLater(events)
+    }
+
+    /// Writes `records`; when they cannot be written, the registry goes back to `before` and
+    /// the call is refused.
+    func persist(_ records: [JournalRecord], restoring before: ActivityRegistry, durable: Bool) throws(DBusError) {
+        do {
+            try store.record(records, durable: durable) { fullState }
+        } catch {
+            registry = before
+            publisher.publishStorageStatus()
+            throw Self.storageFailed(error)
+        }
+    }
+
+    /// After a change no caller waits for (a tick): written like a call's, but a failure is
+    /// only logged; the store then writes everything at the next chance.
+    func persistQuietly(_ events: [ActivityEvent], since before: ActivityRegistry) {
+        persistQuietly(changes(events, since: before), durable: true)
+    }
+
+    func persistQuietly(_ records: [JournalRecord], durable: Bool) {
+        do {
+            try store.record(records, durable: durable) { fullState }
+        } catch {
+            publisher.publishStorageStatus()
+        }
+    }
+
+    /// The whole state, for a full save.
+    var fullState: PersistedState {
+        PersistedState(registry: registry.snapshot, notificationIDs: publisher.notificationIDs)
+    }
+
+    /// The journal records of what `events` changed since `before`: each activity's record,
+    /// or its removal, and the settings when they moved.
+    func changes(_ events: [ActivityEvent], since before: ActivityRegistry) -> [JournalRecord] {
+        changes(events, enabledBefore: before.enabled, idGeneratorBefore: before.idGenerator) { before.activity($0) != nil }
+    }
+
+    /// The journal records of what `events` changed: each activity's record, or its removal
+    /// when it existed before, and the settings when they differ from these.
+    func changes(_ events: [ActivityEvent], enabledBefore: Bool, idGeneratorBefore: ActivityIDGenerator,
+                 existedBefore: (String) -> Bool) -> [JournalRecord] {
+        var changed: [JournalRecord] = []
+        if enabledBefore != registry.enabled || idGeneratorBefore != registry.idGenerator {
+            changed.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
+        }
+        var seen = Set<String>()
+        for event in events {
+            let id = event.activityID.rawValue
+            guard seen.insert(id).inserted else { continue }
+            if let activity = registry.activity(id) {
+                changed.append(.activity(activity))
+            } else if existedBefore(id) {
+                changed.append(.removed(id))
+            }
+        }
+        return changed
+    }
+
+    /// The refusal of a call whose record could not be written.
+    static func storageFailed(_ error: AtomicFile.WriteError) -> DBusError {
+        DBusError(name: BusNames.errorPrefix + "StorageFailed",
+                  message: "the change could not be saved, so it was not made: \(error.description)")
+    }
+
+    /// The server gave the card of `id` a new notification id: appended to the journal at once
+    /// (a crashed daemon then replaces that card instead of adding one) and fsynced with the
+    /// next batch, not on its own.
+    func rememberNotificationID(_ notificationID: UInt32, of id: String) {
+        guard registry.activity(id) != nil, publisher.remember(notificationID: notificationID, of: id) else { return }
+        persistQuietly([.notificationID(activity: id, number: notificationID)], durable: false)
+        syncSoon()
+    }
+
+    /// The fsync batch: at most `syncInterval` after the first write that waits for it.
+    func syncSoon() {
+        guard !syncPending else { return }
+        syncPending = true
+        clock.wake(afterSeconds: Self.syncInterval) { [weak self] in
+            guard let self else { return }
+            self.syncPending = false
+            self.flush()
+        }
+    }
+
+    /// fsyncs what is written but not yet on stable storage (also at exit).
+    public func flush() {
+        do {
+            try store.syncNow()
+        } catch {
+            Log.error("\(error.description); recent updates may not survive a power loss")
+            publisher.publishStorageStatus()
+        }
+    }
+
+    /// The longest an acknowledged Update waits for its fsync (power loss costs at most this).
+    static let syncInterval = 1.0
+}

@@ -1,0 +1,67 @@
+import ActivityModel
+import DBus
+import MPRIS
+
+/// Which activity the MPRIS player shows and how, from the same reads as the compact view.
+extension ActivityService {
+    /// The player's state in `view`: the most relevant live activity that has a timer, whose
+    /// kind offers a media player (`"mpris"`, default true) and whose lock-screen setting is
+    /// not `off` (Plasma shows the player on its lock screen); nil when there is none.
+    func mediaPlayerState(in view: RoundView) -> MediaPlayerState? {
+        guard let shown = view.live.first(where: offersMediaPlayer), let timer = shown.activity.timer else { return nil }
+        // By the minute: the card's texts as a server without seconds gets them, so the
+        // metadata changes at most once a minute however the kind's body counts.
+        let minutes = view.card(of: shown, style: RenderStyle(showSeconds: false)).rendered
+        let title: String
+        let artist: String
+        if shown.lockScreen == .private {
+            title = shown.kindName
+            artist = Self.oneLine(minutes.compactTrailing)
+        } else {
+            title = minutes.title
+            artist = Self.oneLine(minutes.body)
+        }
+        let track = MediaPlayerTrack(activityID: shown.activity.id.rawValue, title: title, artist: artist,
+                                     lengthSeconds: timer.duration, isRunning: timer.isRunning)
+        return MediaPlayerState(track: track, positionSeconds: Self.mediaPosition(of: timer, at: view.now))
+    }
+
+    /// The timer's position at `now` as the player's `Position`: never before 0 nor past its length.
+    static func mediaPosition(of timer: TimerState, at now: Double) -> Double {
+        let position = max(0, timer.position(at: now))
+        return timer.duration.map { min(position, $0) } ?? position
+    }
+
+    private func offersMediaPlayer(_ snapshot: ActivitySnapshot) -> Bool {
+        guard snapshot.activity.timer != nil, snapshot.lockScreen != .off else { return false }
+        return catalog.kind(named: snapshot.activity.kind)?.offersMediaPlayer ?? true
+    }
+
+    /// A body of several lines as one line (Plasma's greeter shows one line of artist).
+    private static func oneLine(_ text: String) -> String {
+        text.split(separator: "\n").map(String.init).joined(separator: " · ")
+    }
+}
+
+extension MediaPlayer {
+    /// Starts the player for `service` (which then keeps it up to date); a failure is logged
+    /// and the daemon goes on without one.
+    static func start(for service: ActivityService, connection: DBusConnection) -> MediaPlayer? {
+        let player = MediaPlayer(connection: connection, server: service.server, clock: service.clock,
+                                 act: { [weak service] id, action throws(DBusError) in
+                                     try service?.invokeAction(id: id, action: action)
+                                 },
+                                 timer: { [weak service] id in
+                                     guard let service, let timer = service.registry.activity(id)?.timer else { return nil }
+                                     return (timer.isRunning, ActivityService.mediaPosition(of: timer, at: service.clock.now))
+                                 })
+        do throws(DBusError) {
+            try player.start()
+            player.update(service.mediaPlayerState(in: service.readView()))
+            return player
+        } catch {
+            Log.error("no media player: \(error.message)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import ActivityModel
+import DBus
+import FoundationEssentials
+import MQTT
+import Push
+import PushLink
+
+/// Push (DESIGN.md, "Push"): the daemon subscribes to per-activity tokens, push-to-start
+/// tokens and broadcast channels on an MQTT broker. This part connects, hands out tokens,
+/// and follows activities through their life; `ActivityService+PushMessages` applies what
+/// arrives.
+extension ActivityService {
+    /// Connects to the broker `settings` names; does nothing when it names none.
+    public func startPush(_ settings: PushSettings, paths: DaemonPaths) {
+        if let problem = settings.brokerProblem {
+            pushSetup = .off(problem: problem)
+            Log.error("push is off: \(problem) (in \(paths.configFile); see docs/push.md)")
+        }
+        guard let broker = settings.broker else { return }
+        let path = paths.stateDirectory + "/push.json"
+        var registry: PushRegistry
+        do {
+            registry = try PushRegistry.load(path: path) ?? .fresh()
+        } catch {
+            Log.error("push: \(path) is unreadable (\(error)); starting with new push tokens")
+            registry = .fresh()
+        }
+        var endedWhileAway: [(id: String, token: String)] = []
+        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.holdsPlace ?? false) {
+            if let token = registry.activities[id]?.token { endedWhileAway.append((id, token)) }
+            registry.activities[id] = nil
+        }
+        for kind in kindNames where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
+        for healed in registry.healFutureTimestamps(now: clock.now) {
+            Log.warning("push: \(healed) had a last-applied timestamp more than \(Int(PushRegistry.futureLeewaySeconds)) s ahead of the clock (saved by an older version); forgotten, so later messages apply again")
+        }
+        let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
+        pushSetup = .on(PushState(bridge: bridge, registry: registry, path: path))
+        for (id, token) in endedWhileAway { sendUnregisteredReceipt(id: id, token: token, why: "the activity is no longer live") }
+        bridge.onStatus = { [weak self] _ in
+            self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
+        }
+        bridge.onConfirmed = { [weak self] topic in self?.pushSubscriptionConfirmed(topic) }
+        bridge.onMessage = { [weak self] topic, payload, size in self?.handlePushMessage(topic: topic, payload: payload, size: size) }
+        var password: String?
+        if let file = settings.passwordFile {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                bridge.setStatus("error: cannot read push-password-file \(file)")
+                return
+            }
+            password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        }
+        var mqtt = MQTTSettings(host: broker.host, port: broker.port, tls: broker.tls, caFile: settings.caFile,
+                                username: settings.username, password: password, clientID: registry.clientID)
+        mqtt.failover = settings.brokers.dropFirst().map { MQTTAddress(host: $0.host, port: $0.port) }
+        bridge.connect(settings: mqtt, maxPayloadBytes: limits.maxPayloadBytes, loop: loop)
+    }
+
+    /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
+    /// `push-broker` is set but cannot be used).
+    var pushStatus: String { pushSetup.status }
+
+    /// The push that runs; nil when push is off (set directly by tests).
+    var push: PushState? {
+        get { pushSetup.running }
+        set { pushSetup = newValue.map { .on($0) } ?? .off(problem: nil) }
+    }
+
+    /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
+    func announcedPushToken(_ id: String) -> String {
+        push?.announcedToken(of: id) ?? ""
+    }
+
+    /// `PushToStartToken(kind)`: the kind's stable push-to-start token.
+    /// A kind added at run time gets its token on the first ask. A token is handed out only
+    /// once `push.json` holds it (else `StorageFailed`).
+    func pushToStartToken(kind: String) throws(DBusError) -> String {
+        guard let push else { throw pushOffError }
+        reloadKindsIfUnknown(kind)
+        guard kindNames.contains(kind) else {
+            throw DBusError(name: BusNames.errorPrefix + "UnknownKind",
+                            message: "no kind \"\(kind)\"; known kinds: \(kindNames.joined(separator: ", "))")
+        }
+        do {
+            return try push.startToken(kind: kind)
+        } catch {
+            throw Self.storageFailed(error)
+        }
+    }
+
+    /// Refuses push options of Start before anything changes, when push is off.
+    func checkPushOptions(_ request: StartRequest) throws(DBusError) {
+        if request.pushType != nil || request.pushChannel != nil, push == nil { throw pushOffError }
+    }
+
+    /// Why push options are refused: push is off, or its `push-broker` could not be used.
+    var pushOffError: DBusError {
+        guard case .off(let problem?) = pushSetup else { return Self.pushOff }
+        return DBusError(name: Self.pushOff.name, message: "push is off: \(problem) (see docs/push.md)")
+    }
+
+    /// Before a Start with push options is committed: the new activity's token and channel are
+    /// written to `push.json` and fsynced, so a token is never acknowledged or announced unless
+    /// it survives a restart. When that fails the registry goes back to `before` and the Start
+    /// is refused with `StorageFailed`.
+    func preparePush(_ id: String, _ request: StartRequest, restoring before: ActivityRegistry) throws(DBusError) {
+        guard let push, request.pushType != nil || request.pushChannel != nil else { return }
+        do {
+            try push.prepare(id: id, token: request.pushType != nil, channel: request.pushChannel)
+        } catch {
+            registry = before
+            Log.error("push: \(error.description); Start refused")
+            throw Self.storageFailed(error)
+        }
+    }
+
+    /// After the Start was committed: its token and channel are subscribed.
+    func subscribePush(_ id: String) {
+        push?.subscribe(id: id)
+    }
+
+    /// The Start could not be committed after all: its push entry is forgotten again.
+    func forgetPush(_ id: String) {
+        push?.forget(id: id)
+    }
+
+    /// An activity ended: its token topic is unsubscribed, and its channel when nobody else follows it.
+    func pushActivityEnded(_ id: String) {
+        guard let push, let token = push.ended(id: id) else { return }
+        push.releaseHeldStartReceipt(id: id, token: nil)
+        if let token {
+            // After the receipt of the message being applied now (an End by push says "applied" first).
+            let target = LoopBound(self)
+            loop.remote.post { target.value.sendUnregisteredReceipt(id: id, token: token, why: "the activity ended") }
+        }
+    }
+
+    /// The broker confirmed a subscription: an activity token is announced (PropertiesChanged
+    /// of `PushToken`), like ActivityKit's `pushTokenUpdates`.
+    private func pushSubscriptionConfirmed(_ topic: String) {
+        guard let push, let (id, token) = push.confirmed(topic) else { return }
+        Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
+        publisher.refresh(id, alert: nil, now: clock.now)
+        push.releaseHeldStartReceipt(id: id, token: token)
+    }
+
+    /// Saves the registry within a second: timestamps change with every message, and writing
+    /// the file for each would cost more than applying it. (A token change saves at once.) A
+    /// crash loses at most that second of timestamps, which only guard against older messages.
+    func savePushSoon() {
+        push?.saveSoon(clock: clock, delay: Self.pushSaveDelay)
+    }
+
+    static let pushSaveDelay = 1.0
+
+    static let pushOff = DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
+                                   message: "push is off: set push-broker in liveactivityd.conf (see docs/push.md)")
+}

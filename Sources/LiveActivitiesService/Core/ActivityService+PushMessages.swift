@@ -1,0 +1,188 @@
+import ActivityModel
+import DBus
+import Push
+import PushLink
+
+/// Applies push messages. A message reaches only what its topic names (one activity's token,
+/// one kind's push-to-start token, or the followers of one channel) and goes through the
+/// same `start`, `update` and `end` as the bus methods, so validation, limits and errors are
+/// shared. Every message ends in one `PushReceived` signal per activity it was meant for:
+/// applied, ignored (older than the last applied, or already applied: `PushRegistry+Identity`)
+/// or rejected with the reason.
+extension ActivityService {
+    func handlePushMessage(topic: String, payload: [UInt8]?, size: Int) {
+        guard let push else { return }
+        push.receive(payload: payload)
+        guard let route = push.topics.route(of: topic) else {
+            reject(id: "", event: "", PushRejection("InvalidArgs", "not a push topic"), topic: topic)
+            return
+        }
+        let parsed: APSMessage
+        do throws(PushRejection) {
+            guard let payload else {
+                throw PushRejection("PayloadTooLarge", "the message has \(size) bytes; at most \(limits.maxPayloadBytes) are accepted")
+            }
+            parsed = try APSMessage.parse(payload, maxBytes: limits.maxPayloadBytes)
+            try checkTimestamp(parsed.timestamp)
+        } catch {
+            reject(id: routeActivity(route) ?? "", event: "", error, topic: topic)
+            return
+        }
+        let digest = PushMessageDigest.of(payload ?? [])
+        switch route {
+        case .activity(let token):
+            guard let id = push.activityID(forToken: token) else {
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity has this token"), topic: topic, message: parsed)
+                return
+            }
+            applyPush(parsed, digest: digest, to: id, topic: topic)
+        case .channel(let channel):
+            let followers = push.followers(of: channel)
+            if followers.isEmpty {
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no live activity follows channel \(channel)"), topic: topic, message: parsed)
+            }
+            for id in followers { applyPush(parsed, digest: digest, to: id, topic: topic) }
+        case .start(let token):
+            guard let kind = push.kind(forStartToken: token) else {
+                reject(id: "", event: parsed.event.rawValue, PushRejection("NotFound", "no kind has this push-to-start token"), topic: topic, message: parsed)
+                return
+            }
+            startFromPush(parsed, digest: digest, kind: kind, topic: topic)
+        }
+    }
+
+    /// The activity a route names directly (a token), for the signal of a malformed message.
+    private func routeActivity(_ route: PushTopics.Route) -> String? {
+        guard case .activity(let token) = route else { return nil }
+        return push?.activityID(forToken: token)
+    }
+
+    /// A timestamp far ahead of the desktop's clock (milliseconds, 1e300) is refused: applied,
+    /// it would make every later, correct message look stale.
+    private func checkTimestamp(_ timestamp: Double) throws(PushRejection) {
+        let ahead = timestamp - clock.now
+        guard ahead <= PushRegistry.futureLeewaySeconds else {
+            throw PushRejection("InvalidArgs", "aps.timestamp \(Self.seconds(timestamp)) is \(Self.seconds(ahead.rounded())) s ahead of "
+                                + "this desktop's clock (at most \(Int(PushRegistry.futureLeewaySeconds)) s are accepted); "
+                                + "expected unix seconds, not milliseconds")
+        }
+    }
+
+    /// Says why a message already applied, or older than the last applied, is ignored; false when it is new.
+    private func ignoreIfSeen(_ verdict: PushRegistry.Verdict, id: String, _ message: APSMessage, what: String, topic: String) -> Bool {
+        guard let push else { return true }
+        let reason: String
+        switch verdict {
+        case .apply: return false
+        case .stale(let last):
+            reason = "Stale: timestamp \(Self.seconds(message.timestamp)) is older than the last \(what) applied \(Self.seconds(last))"
+        case .duplicate:
+            reason = "Duplicate: this message (timestamp \(Self.seconds(message.timestamp))) was already applied"
+        }
+        push.countIgnored()
+        pushOutcome(id: id, event: message.event.rawValue, applied: false, reason: reason, topic: topic, message: message)
+        return true
+    }
+
+    /// An update or end for one activity, unless it is older than the last one applied or was applied already.
+    private func applyPush(_ message: APSMessage, digest: String, to id: String, topic: String) {
+        guard let push else { return }
+        let event = message.event.rawValue
+        let verdict = push.verdict(activity: id, timestamp: message.timestamp, digest: digest)
+        if ignoreIfSeen(verdict, id: id, message, what: "message", topic: topic) { return }
+        let state = Self.dbusValues(message.contentState)
+        do {
+            switch message.event {
+            case .start:
+                throw PushRejection("InvalidArgs", "event start is only accepted on a push-to-start topic (\(push.topics.start("<token>")))")
+            case .update:
+                var options: [String: DBusValue] = [:]
+                if let stale = message.staleDate { options["stale-at"] = .double(stale) }
+                if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
+                if let title = message.alert?.title { options["alert-title"] = .string(title) }
+                if let body = message.alert?.body { options["alert-body"] = .string(body) }
+                if let sound = message.alert?.sound { options["alert-sound"] = .string(sound == "default" ? "message-new-instant" : sound) }
+                try update(id: id, state: state, options: options)
+            case .end:
+                var options: [String: DBusValue] = [:]
+                if let dismissal = message.dismissalDate {
+                    options[dismissal > 0 ? "dismiss-at" : "dismissal"] = dismissal > 0 ? .double(dismissal) : .string("immediate")
+                }
+                try end(id: id, state: state, options: options)
+            }
+        } catch {
+            reject(id: id, event: event, Self.rejection(error), topic: topic, message: message)
+            return
+        }
+        push.recordApplied(activity: id, timestamp: message.timestamp, digest: digest)
+        // An alert sounds: its identity is saved at once, so a restart never sounds it again.
+        if message.alert != nil, message.event == .update { push.save() } else { savePushSoon() }
+        pushOutcome(id: id, event: event, applied: true, reason: "", topic: topic, message: message)
+    }
+
+    /// A start on a kind's push-to-start token.
+    private func startFromPush(_ message: APSMessage, digest: String, kind: String, topic: String) {
+        guard let push else { return }
+        let event = message.event.rawValue
+        do {
+            guard message.event == .start else {
+                throw PushRejection("InvalidArgs", "a push-to-start topic accepts event start only, got \(event)")
+            }
+            let asked = message.attributesType ?? ""
+            guard kindNames.contains(asked) else {
+                throw PushRejection("UnknownKind", "no kind \"\(asked)\"; known kinds: \(kindNames.joined(separator: ", "))")
+            }
+            guard asked == kind else {
+                throw PushRejection("InvalidArgs", "this push-to-start token starts activities of kind \"\(kind)\", not \"\(asked)\"")
+            }
+            let verdict = push.verdict(start: kind, timestamp: message.timestamp, digest: digest)
+            if ignoreIfSeen(verdict, id: "", message, what: "start", topic: topic) { return }
+            var options: [String: DBusValue] = [:]
+            if let stale = message.staleDate { options["stale-at"] = .double(stale) }
+            if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
+            if message.inputPushToken { options["push-type"] = .string("token") }
+            if let channel = message.inputPushChannel { options["push-channel"] = .string(channel) }
+            let id = try start(kind: kind, attributes: Self.dbusValues(message.attributes),
+                               state: Self.dbusValues(message.contentState), options: options)
+            push.recordStart(kind: kind, id: id, timestamp: message.timestamp, digest: digest)
+            pushStarted(id: id, topic: topic, message: message)
+        } catch {
+            reject(id: "", event: event, Self.rejection(error), topic: topic, message: message)
+        }
+    }
+
+    /// Logs and counts a refused message, and says so with `PushReceived`.
+    private func reject(id: String, event: String, _ rejection: PushRejection, topic: String, message: APSMessage? = nil) {
+        guard let push else { return }
+        let (number, rejected) = push.countRejected()
+        Log.warning("push: rejected message \(number) on \(push.topics.redacted(topic)) (\(rejected) rejected so far): \(rejection)")
+        pushOutcome(id: id, event: event, applied: false, reason: rejection.description, topic: topic, message: message)
+    }
+
+    /// A bus error or a payload error as a rejection (`InvalidArgs`, `NotActive`, …).
+    private static func rejection(_ error: any Error) -> PushRejection {
+        if let rejection = error as? PushRejection { return rejection }
+        if let bus = error as? DBusError {
+            let name = bus.name.split(separator: ".").last.map(String.init) ?? bus.name
+            return PushRejection(name, bus.message)
+        }
+        return PushRejection("Failed", "\(error)")
+    }
+
+    /// JSON scalars as the values a bus client would send.
+    private static func dbusValues(_ values: [String: JSONValue]) -> [String: DBusValue] {
+        values.compactMapValues { value in
+            switch value {
+            case .string(let s): return .string(s)
+            case .int(let i): return .int64(i)
+            case .double(let d): return .double(d)
+            case .bool(let b): return .boolean(b)
+            case .null, .array, .object: return nil
+            }
+        }
+    }
+
+    private static func seconds(_ time: Double) -> String {
+        time == time.rounded(.down) && abs(time) < 1e15 ? String(Int64(time)) : String(time)
+    }
+}
