@@ -17,12 +17,15 @@ public struct CommandSpec: Sendable {
     public let options: [Option]
     public let summary: String
     public let examples: [String]
+    /// What follows `--` (`bind KEYS -- COMMAND...`), when the command takes words it passes on.
+    var trailing: String? = nil
 
     /// The usage line, e.g. `liveactivity start KIND [KEY=VALUE...] [options]`.
     public var usage: String {
         var parts = ["liveactivity", name] + positionals
         if acceptsKeyValues { parts.append("[KEY=VALUE...]") }
         if !options.isEmpty { parts.append("[options]") }
+        if let trailing { parts += ["--", trailing] }
         return parts.joined(separator: " ")
     }
 
@@ -157,7 +160,7 @@ extension CommandSpec {
         CommandSpec(name: "doctor", positionals: [], acceptsKeyValues: false, options: [],
                     summary: "Check the daemon, notification server, tray, shell add-ons, files and push.",
                     examples: ["liveactivity doctor"]),
-    ]
+    ] + hotkeyCommands
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
