@@ -1,0 +1,273 @@
+#!/usr/bin/python3
+"""Hotkeys pressed for real (issue 31): `liveactivity bind Super+Shift+F -- liveactivity toggle
+focus` in a desktop of the Debian 13 chroot (scripts/desktops/chroot), the key pressed the way
+a user's keyboard reaches that desktop, the focus session read back from our daemon, a second
+press ending it, then `liveactivity unbind Super+Shift+F` and every file of the user's HOME
+compared byte for byte with before the bind.
+
+- `sway`: sway 1.10 headless as nobody, the user's config including `config.d/*`; the key from
+  a Wayland virtual keyboard (`wtype`).
+- `gnome`: GNOME Shell 48 headless with gsd-media-keys 48 of the same suite (which grabs
+  custom keybindings through the shell); GSettings on the keyfile backend, as the other GNOME
+  rows; the key from a Clutter virtual keyboard through the shell's `Eval`.
+- `plasma`: kglobalacceld (Plasma 6.3, its libexec) on Xvfb; the key from `xdotool`.
+
+The CLI runs inside the chroot, as the desktop runs it: the host build with its Swift runtime
+libraries copied next to it and a wrapper on the desktop's PATH. Our daemon runs on the host,
+on the chroot's session bus (socket path through the chroot). Every process is started through
+the World and ended by its pid.
+
+Usage: scripts/desktops/hotkeys.py [sway] [gnome] [plasma]   (all by default)
+Also rows of scripts/desktop-matrix: hotkeys-sway, hotkeys-gnome48, hotkeys-plasma6.3.
+Prints one line per check and `hotkeys: N passed, N failed`; exits 1 when one failed.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from gnome_chroot_world import ChrootWorld, is_mounted, make_chroot  # noqa: E402
+from world import ServerFailed, World  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(HERE))
+BUS = "io.github.liveactivities.LiveActivities1"
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+KEYS = "Super+Shift+F"
+
+
+def snapshot(top):
+    """Every file under `top` with its bytes (directories as names): what "as before" compares."""
+    result = {}
+    for directory, dirs, files in os.walk(top):
+        for name in dirs:
+            result[os.path.relpath(os.path.join(directory, name), top) + "/"] = b""
+        for name in files:
+            path = os.path.join(directory, name)
+            with open(path, "rb") as f:
+                result[os.path.relpath(path, top)] = f.read()
+    return result
+
+
+def difference(before, after):
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
+    return "; ".join(f"{what}: {', '.join(names)}" for what, names in
+                     (("added", added), ("removed", removed), ("changed", changed)) if names) or "identical"
+
+
+class HotkeyRun:
+    """One desktop's check: the CLI installed into the world, our daemon, the checks' verdicts."""
+
+    def __init__(self, world, bins):
+        self.world, self.bins = world, bins
+        self.checks = []
+        self.cli_dir = self.install_cli()
+        self.daemon_env = None
+
+    def add(self, name, ok, why=""):
+        self.checks.append((name, ("yes" if ok else "NO", why)))
+        print(f"  [{'ok' if ok else 'XX'}] {name}" + (f": {why}" if why else ""), flush=True)
+        return ok
+
+    def install_cli(self):
+        """The host-built CLI and the Swift libraries it loads, in the world; a wrapper named
+        `liveactivity` sets LD_LIBRARY_PATH (outer path of the directory returned)."""
+        root = self.world.path("cli")
+        lib = self.world.path("cli", "lib")
+        binary = os.path.join(self.bins, "liveactivity")
+        shutil.copy2(binary, os.path.join(root, "liveactivity.bin"))
+        listed = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout
+        for line in listed.splitlines():
+            parts = line.split("=>")
+            if len(parts) == 2 and parts[1].strip().startswith("/opt/"):
+                source = parts[1].split()[0]
+                target = os.path.join(lib, os.path.basename(source))
+                try:
+                    os.link(source, target)
+                except OSError:
+                    shutil.copy2(source, target)
+        wrapper = os.path.join(root, "bin", "liveactivity")
+        os.makedirs(os.path.dirname(wrapper), exist_ok=True)
+        with open(wrapper, "w") as f:
+            f.write(f"#!/bin/sh\nLD_LIBRARY_PATH={self.world.inner(lib)} exec {self.world.inner(root)}/liveactivity.bin \"$@\"\n")
+        os.chmod(wrapper, 0o755)
+        for path in (root, lib, os.path.dirname(wrapper)):
+            os.chmod(path, 0o755)
+        return os.path.dirname(wrapper)
+
+    def start_daemon(self, **extra):
+        """Our daemon on the host, on the chroot's session bus; cards, tray and quiet off."""
+        home = self.world.path("daemon")
+        with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
+            f.write("quiet-desktop = off\ncards = off\ntray = off\n")
+        self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
+                                         XDG_CONFIG_HOME=os.path.join(home, "config"),
+                                         XDG_DATA_HOME=os.path.join(home, "data"),
+                                         LIVEACTIVITIES_KINDS_DIR=os.path.join(REPO, "data", "kinds"), **extra)
+        process = subprocess.Popen([os.path.join(self.bins, "liveactivityd")], env=self.daemon_env,
+                                   stdout=open(self.world.file("logs", "liveactivityd.log"), "ab"),
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        self.world.processes.append(("liveactivityd", process, self.world.file("logs", "liveactivityd.log")))
+        self.world.wait_for_name(BUS, process=process, process_name="liveactivityd")
+
+    def focus(self):
+        """The status of the newest focus activity as the daemon lists it, or None."""
+        listed = subprocess.run([os.path.join(self.bins, "liveactivity"), "list"], env=self.daemon_env,
+                                capture_output=True, text=True, timeout=30).stdout
+        rows = [line.split("\t") for line in listed.splitlines() if line.count("\t") >= 2]
+        statuses = [row[2] for row in rows if row[1] == "focus"]
+        live = [s for s in statuses if s in ("active", "paused", "pending")]
+        return live[0] if live else (statuses[0] if statuses else None)
+
+    def wait_focus(self, wanted, timeout=15):
+        deadline = time.time() + timeout
+        seen = None
+        while time.time() < deadline:
+            seen = self.focus()
+            if seen in wanted:
+                return True, seen
+            time.sleep(0.2)
+        return False, seen
+
+    def press_twice(self, press, desktop):
+        """Presses the key, reads a started session back, presses again, reads it ended."""
+        how = press()
+        started, seen = self.wait_focus({"active"})
+        self.add(f"{desktop}: {KEYS} starts a focus session", started, f"{how}; liveactivity list: focus {seen}")
+        if not started:
+            return False
+        how = press()
+        ended, seen = self.wait_focus({"ended", "dismissed", None})
+        return self.add(f"{desktop}: a second press ends it", ended, f"{how}; liveactivity list: focus {seen}")
+
+
+def ensure_shm(root):
+    """/dev/shm inside the chroot: its /dev is a plain bind of the host's, which leaves out the
+    tmpfs mounted on /dev/shm, and sway (as nobody) cannot hand a virtual keyboard's keymap to
+    clients without it. Bound only when missing and never unmounted (other rows share the chroot)."""
+    target = os.path.join(root, "dev", "shm")
+    if not is_mounted(target):
+        subprocess.run(["mount", "--bind", "/dev/shm", target], check=True, timeout=30)
+
+
+def spawn_inside(world, name, argv, env, user=None):
+    """A long-running process inside the chroot with exactly `env` (ChrootWorld.spawn sets its
+    own PATH; the desktop's PATH must lead to our CLI), ended by the World."""
+    inside = {k: world.inner_text(v) for k, v in env.items()}
+    command = ["chroot", world.root, "env", "-i", *[f"{k}={v}" for k, v in inside.items()], *(user or []),
+               *[world.inner_text(a) for a in argv]]
+    return World.spawn(world, name, command, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
+
+
+def run_inside(world, argv, env, user=None, timeout=60):
+    """A short command inside the chroot (as nobody when `user` is NOBODY), with `env` (outer
+    paths rewritten to inner ones)."""
+    inside = {k: world.inner_text(v) for k, v in env.items()}
+    return subprocess.run(["chroot", world.root, "env", "-i", *[f"{k}={v}" for k, v in inside.items()], *(user or []),
+                           *[world.inner_text(a) for a in argv]], capture_output=True, text=True, timeout=timeout)
+
+
+class SwayHotkeys:
+    """sway 1.10 headless as nobody; the binding in ~/.config/sway/config.d/liveactivities.conf."""
+    name = "hotkeys-sway"
+    packages = []
+
+    def make_world(self, keep):
+        return ChrootWorld(self.name, make_chroot("trixie"), keep=keep)
+
+    def play_panel(self, world, bins, repo, shots):
+        run = HotkeyRun(world, bins)
+        ensure_shm(world.root)
+        home = world.home
+        config = world.file("home", ".config", "sway", "config")
+        with open(config, "w") as f:  # the user's own config: includes config.d, one binding of theirs
+            f.write("xwayland disable\noutput HEADLESS-1 resolution 1280x800\n"
+                    "bindsym Mod4+Return exec foot\ninclude ~/.config/sway/config.d/*\n")
+        for directory, dirs, files in os.walk(world.dir):
+            for name in [directory] + [os.path.join(directory, n) for n in files if not n.endswith(".socket")]:
+                if name.startswith(home) or name == world.runtime or name.startswith(world.runtime):
+                    os.chown(name, 65534, 65534)
+        os.chown(home, 65534, 65534)
+        os.chown(world.runtime, 65534, 65534)
+        run.start_daemon()
+        env = world.env(WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1", WLR_RENDERER="pixman",
+                        PATH=f"{run.cli_dir}:/usr/local/bin:/usr/bin:/bin")
+        env.pop("DISPLAY", None)
+        compositor = spawn_inside(world, "sway", ["sway"], env, NOBODY)
+        deadline = time.time() + 20
+        socket = ipc = None
+        while time.time() < deadline and (socket is None or ipc is None) and compositor.poll() is None:
+            names = os.listdir(world.runtime)
+            socket = next((n for n in names if n.startswith("wayland-") and not n.endswith(".lock")), None)
+            ipc = next((n for n in names if n.startswith("sway-ipc.")), None)
+            time.sleep(0.2)
+        version = run_inside(world, ["sway", "--version"], env).stdout.strip()
+        if not run.add("sway runs headless", socket is not None and ipc is not None, version or world.log("sway", 10)):
+            return run.checks
+        env.update(WAYLAND_DISPLAY=socket, SWAYSOCK=os.path.join(world.runtime, ipc))
+        before = snapshot(home)
+        bound = run_inside(world, ["liveactivity", "bind", KEYS, "--", "liveactivity", "toggle", "focus"], env, NOBODY)
+        run.add("sway: liveactivity bind", bound.returncode == 0 and "sway reloaded its config" in bound.stdout,
+                (bound.stdout + bound.stderr).strip().replace("\n", " | "))
+
+        def press():
+            result = run_inside(world, ["wtype", "-M", "logo", "-M", "shift", "-k", "f", "-m", "shift", "-m", "logo"],
+                                env, NOBODY)
+            return f"wtype -M logo -M shift -k f (exit {result.returncode}{' ' + result.stderr.strip() if result.stderr else ''})"
+
+        run.press_twice(press, "sway")
+        unbound = run_inside(world, ["liveactivity", "unbind", KEYS], env, NOBODY)
+        run.add("sway: liveactivity unbind", unbound.returncode == 0, (unbound.stdout + unbound.stderr).strip().replace("\n", " | "))
+        after = snapshot(home)
+        run.add("sway: HOME byte for byte as before the bind", after == before, difference(before, after))
+        return run.checks
+
+
+def rows():
+    """The matrix rows of this module."""
+    return [SwayHotkeys()]
+
+
+def binaries():
+    env = dict(os.environ, PATH="/opt/swift/usr/bin:" + os.environ.get("PATH", ""))
+    for product in ("liveactivityd", "liveactivity"):
+        subprocess.run(["swift", "build", "--product", product], cwd=REPO, env=env, check=True, capture_output=True)
+    return subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPO, env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def main(argv):
+    known = {"sway": "hotkeys-sway", "gnome": "hotkeys-gnome48", "plasma": "hotkeys-plasma6.3"}
+    wanted = argv or list(known)
+    by_name = {row.name: row for row in rows()}
+    bins = binaries()
+    results = []
+    for name in wanted:
+        row = by_name.get(known.get(name, name))
+        if row is None:
+            print(f"unknown desktop {name!r}; known: {' '.join(known)}", file=sys.stderr)
+            return 2
+        begun = time.time()
+        print(f"== {row.name}", flush=True)
+        world = row.make_world(keep=bool(os.environ.get("HOTKEYS_KEEP")))
+        world.bins = bins
+        try:
+            world.start_bus("session")
+            checks = row.play_panel(world, bins, REPO, None)
+            results += [verdict == "yes" for _, (verdict, _) in checks]
+        except ServerFailed as error:
+            print(f"  [XX] {row.name}: {error}")
+            results.append(False)
+        finally:
+            world.stop()
+        print(f"  ({time.time() - begun:.0f} s)", flush=True)
+    print(f"hotkeys: {sum(results)} passed, {len(results) - sum(results)} failed")
+    return 0 if results and all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
