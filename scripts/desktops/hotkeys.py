@@ -177,7 +177,7 @@ class SwayHotkeys:
     packages = []
 
     def make_world(self, keep):
-        return ChrootWorld(self.name, make_chroot("trixie"), keep=keep)
+        return ChrootWorld("hk-sway", make_chroot("trixie"), keep=keep)
 
     def play_panel(self, world, bins, repo, shots):
         run = HotkeyRun(world, bins)
@@ -227,9 +227,80 @@ class SwayHotkeys:
         return run.checks
 
 
+USER_KEYBINDING = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0/"
+
+#: Super+Shift+F through a Clutter virtual keyboard, as a keyboard's events reach mutter.
+PRESS_JS = """(() => {
+    const Clutter = imports.gi.Clutter, GLib = imports.gi.GLib;
+    if (!global._laHotkeyKeyboard)
+        global._laHotkeyKeyboard = Clutter.get_default_backend().get_default_seat()
+            .create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+    const keyboard = global._laHotkeyKeyboard;
+    const send = (key, state) => keyboard.notify_keyval(GLib.get_monotonic_time(), key, state);
+    for (const key of [Clutter.KEY_Super_L, Clutter.KEY_Shift_L, Clutter.KEY_f]) send(key, Clutter.KeyState.PRESSED);
+    for (const key of [Clutter.KEY_f, Clutter.KEY_Shift_L, Clutter.KEY_Super_L]) send(key, Clutter.KeyState.RELEASED);
+    return 'pressed';
+})()"""
+
+
+def gnome_row():
+    """The GNOME Shell 48 row (its classes come from the GNOME modules, imported only here)."""
+    from panel_gnome_chroot import ChrootGnomeShell
+    from servers_wayland import GnomeShell
+
+    class GnomeHotkeys(ChrootGnomeShell, GnomeShell):
+        """GNOME Shell 48 and gsd-media-keys 48 in the trixie chroot; the binding in the
+        media-keys custom keybindings (keyfile backend)."""
+        name = "hotkeys-gnome48"
+        suite = "trixie"
+
+        def make_world(self, keep):  # a short directory name: libdbus takes socket paths of at most 99 bytes
+            return ChrootWorld("hk-gnome", make_chroot(self.suite), keep=keep)
+
+        def play_panel(self, world, bins, repo, shots):
+            run = HotkeyRun(world, bins)
+            self.start(world)
+            run.add("GNOME Shell runs", True, "ShellVersion " + self.shell_version(world))
+            run.start_daemon()
+            env = dict(self.env, PATH=f"{run.cli_dir}:/usr/local/bin:/usr/bin:/bin")
+            # The user's own custom shortcut, set as Settings would (through GSettings).
+            user = f"org.gnome.settings-daemon.plugins.media-keys.custom-keybinding:{USER_KEYBINDING}"
+            for arguments in (["org.gnome.settings-daemon.plugins.media-keys", "custom-keybindings", f"['{USER_KEYBINDING}']"],
+                              [user, "name", "Terminal"], [user, "command", "true"], [user, "binding", "<Super>t"]):
+                run_inside(world, ["gsettings", "set", *arguments], env)
+            keys = spawn_inside(world, "gsd-media-keys", ["/usr/libexec/gsd-media-keys"], env)
+            deadline = time.time() + 30
+            while time.time() < deadline and not world.has_owner("org.gnome.SettingsDaemon.MediaKeys") and keys.poll() is None:
+                time.sleep(0.2)
+            if not run.add("gsd-media-keys runs", world.has_owner("org.gnome.SettingsDaemon.MediaKeys"),
+                           world.log("gsd-media-keys", 5).replace("\n", " | ")):
+                return run.checks
+            config = os.path.join(world.home, ".config")
+            before = snapshot(config)
+            bound = run_inside(world, ["liveactivity", "bind", KEYS, "--", "liveactivity", "toggle", "focus"], env)
+            listed = run_inside(world, ["gsettings", "get", "org.gnome.settings-daemon.plugins.media-keys",
+                                        "custom-keybindings"], env).stdout.strip()
+            run.add("GNOME: liveactivity bind", bound.returncode == 0 and "liveactivities-super-shift-f" in listed,
+                    (bound.stdout + bound.stderr).strip().replace("\n", " | ") + f"; custom-keybindings {listed}")
+            time.sleep(1)  # gsd-media-keys reads the keyfile on its change and asks the shell to grab the key
+
+            def press():
+                return "Clutter virtual keyboard via Eval: " + str(self.eval_raw(world, PRESS_JS)[1])
+
+            run.press_twice(press, "GNOME")
+            unbound = run_inside(world, ["liveactivity", "unbind", KEYS], env)
+            run.add("GNOME: liveactivity unbind", unbound.returncode == 0, (unbound.stdout + unbound.stderr).strip())
+            after = snapshot(config)
+            run.add("GNOME: ~/.config (the GSettings keyfile) byte for byte as before the bind", after == before,
+                    difference(before, after))
+            return run.checks
+
+    return GnomeHotkeys()
+
+
 def rows():
     """The matrix rows of this module."""
-    return [SwayHotkeys()]
+    return [SwayHotkeys(), gnome_row()]
 
 
 def binaries():
