@@ -18,6 +18,8 @@ on the chroot's session bus (socket path through the chroot). Every process is s
 the World and ended by its pid.
 
 Usage: scripts/desktops/hotkeys.py [sway] [gnome] [plasma]   (all by default)
+HOTKEYS_KEEP=1 keeps the worlds' directories (logs); HOTKEYS_QT_LOGGING sets kglobalacceld's
+QT_LOGGING_RULES (e.g. "kf.globalaccel*=true").
 Also rows of scripts/desktop-matrix: hotkeys-sway, hotkeys-gnome48, hotkeys-plasma6.3.
 Prints one line per check and `hotkeys: N passed, N failed`; exits 1 when one failed.
 """
@@ -298,9 +300,57 @@ def gnome_row():
     return GnomeHotkeys()
 
 
+KGLOBALACCELD = "/usr/lib/x86_64-linux-gnu/libexec/kglobalacceld"
+# As a Plasma session sets them: XDG_MENU_PREFIX names the menu KService indexes applications by
+# (without it kglobalacceld finds no launcher in ~/.local/share/applications).
+KDE = {"XDG_CURRENT_DESKTOP": "KDE", "KDE_FULL_SESSION": "true", "KDE_SESSION_VERSION": "6", "QT_QPA_PLATFORM": "xcb",
+       "XDG_MENU_PREFIX": "plasma-", "QT_LOGGING_RULES": os.environ.get("HOTKEYS_QT_LOGGING", "")}
+
+
+class PlasmaHotkeys:
+    """kglobalacceld of Plasma 6.3 (trixie) on Xvfb; the binding a hidden launcher in
+    ~/.local/share/applications registered with it; the key from xdotool."""
+    name = "hotkeys-plasma6.3"
+    packages = []
+
+    def make_world(self, keep):
+        return ChrootWorld("hk-plasma", make_chroot("trixie"), keep=keep)
+
+    def play_panel(self, world, bins, repo, shots):
+        run = HotkeyRun(world, bins)
+        world.start_xvfb("1280x800")
+        run.start_daemon()
+        env = world.env(**KDE, PATH=f"{run.cli_dir}:/usr/local/bin:/usr/bin:/bin")
+        with open(world.file("home", ".config", "kglobalshortcutsrc"), "w") as f:  # a key the user changed
+            f.write("[services][org.kde.krunner.desktop]\n_launch=Alt+F3\n")
+        accel = spawn_inside(world, "kglobalacceld", [KGLOBALACCELD], env)
+        world.wait_for_name("org.kde.kglobalaccel", timeout=30, process=accel, process_name="kglobalacceld")
+        run.add("kglobalacceld runs on Xvfb", True, f"DISPLAY {world.display}")
+        time.sleep(1)  # it writes kglobalshortcutsrc once after its start; the user's files are those
+        watched = [os.path.join(world.home, ".config"), os.path.join(world.home, ".local", "share")]
+        before = [snapshot(path) for path in watched]
+        bound = run_inside(world, ["liveactivity", "bind", KEYS, "--", "liveactivity", "toggle", "focus"], env)
+        run.add("Plasma: liveactivity bind", bound.returncode == 0 and "registered with kglobalaccel" in bound.stdout,
+                (bound.stdout + bound.stderr).strip().replace("\n", " | "))
+        time.sleep(1)
+
+        def press():
+            result = run_inside(world, ["xdotool", "key", "super+shift+f"], env)
+            return f"xdotool key super+shift+f (exit {result.returncode}{' ' + result.stderr.strip() if result.stderr else ''})"
+
+        run.press_twice(press, "Plasma")
+        unbound = run_inside(world, ["liveactivity", "unbind", KEYS], env)
+        run.add("Plasma: liveactivity unbind", unbound.returncode == 0, (unbound.stdout + unbound.stderr).strip())
+        time.sleep(1.5)  # kglobalacceld writes its file shortly after a change
+        after = [snapshot(path) for path in watched]
+        run.add("Plasma: ~/.config and ~/.local/share byte for byte as before the bind", after == before,
+                "; ".join(difference(b, a) for b, a in zip(before, after)))
+        return run.checks
+
+
 def rows():
     """The matrix rows of this module."""
-    return [SwayHotkeys(), gnome_row()]
+    return [SwayHotkeys(), gnome_row(), PlasmaHotkeys()]
 
 
 def binaries():

@@ -45,7 +45,23 @@ struct BusGlobalAccel: GlobalAccel {
         _ = try call(bus, "doRegister", [id])
         // A QKeySequence travels as (ai): up to four combined key codes, zero-padded.
         let sequences = keys.map { DBusValue.structure([.array(elementSignature: "i", [.int32($0), .int32(0), .int32(0), .int32(0)])]) }
-        _ = try call(bus, "setForeignShortcutKeys", [id, .array(elementSignature: "(ai)", sequences)])
+        // SetPresent (2) | NoAutoloading (4): these keys, active now. kglobalaccel launches the
+        // desktop file itself, so the action is present whether or not any program runs.
+        _ = try call(bus, "setShortcutKeys", [id, .array(elementSignature: "(ai)", sequences), .uint32(6)])
+        // kglobalaccel answers nothing when it cannot load the launcher (KService does not find
+        // it, e.g. without XDG_MENU_PREFIX): read the keys back.
+        guard case .array(_, let held)? = try call(bus, "shortcutKeys", [id]).first,
+              keys.allSatisfy({ key in held.contains { Self.firstKey(of: $0) == key } }) else {
+            throw .refused("kglobalaccel did not take the shortcut of \(component): it found no such application "
+                           + "(is ~/.local/share/applications in XDG_DATA_DIRS, and XDG_MENU_PREFIX set as in a Plasma session?)")
+        }
+    }
+
+    /// The first combined key code of a QKeySequence as it travels, `(ai)`.
+    private static func firstKey(of sequence: DBusValue) -> Int32? {
+        guard case .structure(let fields) = sequence, case .array(_, let codes)? = fields.first,
+              case .int32(let code)? = codes.first else { return nil }
+        return code
     }
 
     func unregister(component: String) throws(CLIError) {

@@ -22,7 +22,7 @@ struct HotkeySystem {
     func store(for desktop: HotkeyDesktop) -> any HotkeyStore {
         switch desktop {
         case .gnome: GnomeKeybindings(runner: runner, keyfile: GSettingsKeyfile(files: HotkeyFiles(environment: environment)))
-        case .plasma: PlasmaShortcuts(files: HotkeyFiles(environment: environment), globalAccel: globalAccel)
+        case .plasma: PlasmaShortcuts(files: HotkeyFiles(environment: environment), globalAccel: globalAccel, runner: runner)
         case .sway, .i3, .hyprland:
             TilingConfigBindings(flavour: TilingFlavour(desktop), files: HotkeyFiles(environment: environment),
                                  runner: runner, environment: environment)

@@ -8,6 +8,8 @@ struct PlasmaShortcuts: HotkeyStore {
     static let filePrefix = "liveactivities-"
     let files: HotkeyFiles
     let globalAccel: any GlobalAccel
+    /// Runs kbuildsycoca, so that KService (in kglobalaccel) finds the new launcher at once.
+    let runner: any CommandRunner
 
     var directory: String { files.dataHome + "/applications" }
     static func fileName(of name: String) -> String { filePrefix + name + ".desktop" }
@@ -26,8 +28,9 @@ struct PlasmaShortcuts: HotkeyStore {
         guard globalAccel.isRunning() else {
             return lines + ["kglobalaccel is not running: log in to Plasma, then run this bind again to register the key"]
         }
+        refreshServiceCache()
         do {
-            try globalAccel.register(component: file, friendlyName: "liveactivity: \(binding.name)", keys: [binding.chord.qtCode])
+            try registerPatiently(component: file, friendlyName: "liveactivity: \(binding.name)", keys: [binding.chord.qtCode])
         } catch {
             try? files.remove(path)
             if made { files.removeIfEmpty(directory) }
@@ -43,7 +46,29 @@ struct PlasmaShortcuts: HotkeyStore {
         guard files.exists(path) else { throw .refused("unbind: no binding named \(name) on Plasma (\(files.tilde(path)))") }
         if globalAccel.isRunning() { try globalAccel.unregister(component: file) }
         try files.remove(path)
+        files.removeIfEmpty(directory)  // made by bind when it held nothing before
+        refreshServiceCache()
         return ["unbound \(name) on Plasma"]
+    }
+
+    /// Rebuilds KService's cache as KDE's menu editor does after writing a launcher
+    /// (`kbuildsycoca6`, or `kbuildsycoca5` on Plasma 5); kglobalaccel reloads it when it changes.
+    private func refreshServiceCache() {
+        if runner.run("kbuildsycoca6", []).notFound { _ = runner.run("kbuildsycoca5", []) }
+    }
+
+    /// `register`, tried again for up to 4 s: KService in kglobalaccel may read its cache a moment late.
+    private func registerPatiently(component: String, friendlyName: String, keys: [Int32]) throws(CLIError) {
+        var attempt = 0
+        while true {
+            do {
+                return try globalAccel.register(component: component, friendlyName: friendlyName, keys: keys)
+            } catch {
+                attempt += 1
+                guard attempt < 9 else { throw error }
+                usleep(500_000)
+            }
+        }
     }
 
     func bindings() throws(CLIError) -> [StoredBinding] {

@@ -9,7 +9,8 @@ import Testing
         try home.write("[Desktop Entry]\nName=Mine\n", ".local/share/applications/mine.desktop")
         let before = home.snapshot()
         let accel = FakeGlobalAccel()
-        let tool = hotkeyTool(home, accel: accel, extra: ["XDG_CURRENT_DESKTOP": "KDE"])
+        let runner = RecordingRunner()
+        let tool = hotkeyTool(home, runner: runner, accel: accel, extra: ["XDG_CURRENT_DESKTOP": "KDE"])
         #expect(throws: Never.self) {
             try tool.run(["bind", "Super+Shift+F", "--", "liveactivity", "toggle", "focus", "session-type=Deep Work"]).get()
         }
@@ -18,6 +19,7 @@ import Testing
         #expect(text.contains("Exec=liveactivity toggle focus \"session-type=Deep Work\"\n"))
         #expect(text.contains("X-KDE-Shortcuts=Meta+Shift+F\n") && text.contains("NoDisplay=true\n"))
         #expect(accel.shortcuts == ["liveactivities-super-shift-f.desktop": [0x1000_0000 | 0x0200_0000 | 0x46]])
+        #expect(runner.recorded == [["kbuildsycoca6"]], "KService's cache rebuilt before kglobalaccel looks the launcher up")
         #expect(throws: Never.self) { try tool.run(["unbind", "Meta+Shift+F"]).get() }
         #expect(accel.shortcuts.isEmpty)
         #expect(accel.calls.last == "unregister liveactivities-super-shift-f.desktop")
