@@ -79,6 +79,7 @@ public struct CommandLineTool {
             if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
+            if let app = command.options["app-id"] { options["app-id"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
             if let startAt = try command.scheduleTime("at", clock: clock) { options["start-at"] = .int64(startAt) }
             options.merge(Self.pushStartOptions(command)) { $1 }
