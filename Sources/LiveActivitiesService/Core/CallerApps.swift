@@ -1,6 +1,6 @@
 import ActivityModel
 import DBus
-import Foundation
+import FoundationEssentials
 
 /// Which application a caller of Start or Toggle is, when the system can say: a Flatpak app's
 /// id, from `/proc/PID/root/.flatpak-info` of the sender's process (`[Application]` `name=`),
@@ -36,7 +36,7 @@ final class CallerApps {
     static func applicationName(inFlatpakInfo text: String) -> String? {
         var group = ""
         for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if trimmed.hasPrefix("[") { group = trimmed; continue }
             guard group == "[Application]", trimmed.hasPrefix("name=") else { continue }
             let name = String(trimmed.dropFirst("name=".count))
