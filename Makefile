@@ -48,7 +48,7 @@ install-files: install-completions install-man
 	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
 	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	install -m 644 data/kinds/*.json $(DESTDIR)$(DATADIR)/liveactivities/kinds/
-	install -m 644 data/applications/io.github.liveactivities.desktop $(DESTDIR)$(DATADIR)/applications/
+	sed 's|@BINDIR@|$(BINDIR)|g' data/applications/io.github.liveactivities.desktop.in > $(DESTDIR)$(DATADIR)/applications/io.github.liveactivities.desktop
 	for uuid in $(GNOME_EXTENSIONS); do \
 	  dir=$(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid; \
 	  install -d $$dir && \

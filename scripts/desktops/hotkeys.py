@@ -101,11 +101,11 @@ class HotkeyRun:
             os.chmod(path, 0o755)
         return os.path.dirname(wrapper)
 
-    def start_daemon(self, **extra):
-        """Our daemon on the host, on the chroot's session bus; cards, tray and quiet off."""
+    def start_daemon(self, cards=False, **extra):
+        """Our daemon on the host, on the chroot's session bus; tray and quiet off, cards as asked."""
         home = self.world.path("daemon")
         with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
-            f.write("quiet-desktop = off\ncards = off\ntray = off\n")
+            f.write(f"quiet-desktop = off\ncards = {'on' if cards else 'off'}\ntray = off\nmin-notify-interval = 0.1\n")
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"),
@@ -124,6 +124,23 @@ class HotkeyRun:
         statuses = [row[2] for row in rows if row[1] == "focus"]
         live = [s for s in statuses if s in ("active", "paused", "pending")]
         return live[0] if live else (statuses[0] if statuses else None)
+
+    def restart_daemon(self, cards):
+        """Ends our daemon (by its pid) and starts it again with cards on or off."""
+        for name, process, _ in self.world.processes:
+            if name == "liveactivityd" and process.poll() is None:
+                process.terminate()
+                process.wait(timeout=10)
+        deadline = time.time() + 10
+        while time.time() < deadline and self.world.has_owner(BUS):
+            time.sleep(0.1)
+        self.start_daemon(cards=cards)
+
+    def cli(self, *args):
+        """The host's CLI against our daemon: (exit status, output)."""
+        result = subprocess.run([os.path.join(self.bins, "liveactivity"), *args], env=self.daemon_env,
+                                capture_output=True, text=True, timeout=30)
+        return result.returncode, (result.stdout + result.stderr).strip()
 
     def wait_focus(self, wanted, timeout=15):
         deadline = time.time() + timeout
@@ -245,6 +262,76 @@ PRESS_JS = """(() => {
 })()"""
 
 
+#: Every notification source the shell holds: its title, its app (from the desktop-entry hint),
+#: its settings policy id, its notifications' titles, and what the banner queue holds.
+SOURCES_JS = """(() => JSON.stringify({
+    sources: Main.messageTray.getSources().map(s => ({
+        title: s.title, app: s.app ? s.app.get_id() : null,
+        policy: s.policy && s.policy.id ? s.policy.id : null,
+        showBanners: s.policy ? s.policy.showBanners : null,
+        notifications: s.notifications.map(n => n.title) })),
+    queued: Main.messageTray._notificationQueue.map(n => n.title),
+    banner: Main.messageTray._notification ? Main.messageTray._notification.title : null,
+    ours: (imports.gi.Shell.AppSystem.get_default().lookup_app('io.github.liveactivities.desktop') || {get_name: () => null}).get_name(),
+    dirs: imports.gi.GLib.get_user_data_dir() }))()"""
+
+APP = "org.gnome.Pomodoro"  # a timer app whose desktop entry the chroot has (gnome-shell-pomodoro)
+APP_SETTINGS = "org.gnome.desktop.notifications.application:/org/gnome/desktop/notifications/application/org-gnome-pomodoro/"
+
+
+def install_desktop_entry(world, cli_dir):
+    """Our desktop entry where `make install PREFIX=~/.local` puts it, before the session starts
+    (its Exec the CLI's path: GLib drops an entry whose program it cannot find)."""
+    with open(os.path.join(REPO, "data", "applications", "io.github.liveactivities.desktop.in")) as f:
+        entry = f.read().replace("@BINDIR@", world.inner(cli_dir))
+    with open(world.file("home", ".local", "share", "applications", "io.github.liveactivities.desktop"), "w") as f:
+        f.write(entry)
+
+
+def check_app_identity(shell, world, run, env):
+    """Issue 31, part 3: a card started with --app-id is filed under that app (name, id,
+    settings policy), one without under ours; the app's `show-banners = false` keeps its alert
+    out of the banner queue while ours is queued."""
+    run_inside(world, ["gsettings", "set", *APP_SETTINGS.split(" "), "show-banners", "false"], env)
+    theirs = run.cli("start", "generic", "title=Theirs", "--app-id", APP)[1]
+    ours = run.cli("start", "generic", "title=Ours")[1]
+    bad = run.cli("start", "generic", "title=Bad", "--app-id", "org/evil")
+    run.add("app-id: a bad one is refused", bad[0] == 1 and "app-id" in bad[1], bad[1])
+
+    def sources(wanted):
+        deadline = time.time() + 15
+        seen = {}
+        while time.time() < deadline:
+            seen = shell.eval(world, SOURCES_JS)
+            titles = [t for s in seen["sources"] for t in s["notifications"]]
+            if all(w in titles for w in wanted):
+                break
+            time.sleep(0.3)
+        return seen
+
+    seen = sources(["Theirs", "Ours"])
+    by_card = {t: s for s in seen["sources"] for t in s["notifications"]}
+    name = run_inside(world, ["gjs", "-c", f"print(imports.gi.Gio.DesktopAppInfo.new('{APP}.desktop').get_name())"], env).stdout.strip()
+    source = by_card.get("Theirs") or {}
+    run.add("app-id: GNOME files the card under the app", source.get("app") == f"{APP}.desktop" and source.get("title") == name,
+            f"source {source} (the app's name: {name!r})")
+    source = by_card.get("Ours") or {}
+    run.add("app-id: without one, under Live Activities (our desktop entry)",
+            source.get("app") == "io.github.liveactivities.desktop" and source.get("title") == "Live Activities",
+            f"source {source}; the shell's app for io.github.liveactivities.desktop: {seen.get('ours')} (data dir {seen.get('dirs')})")
+    # The app's own setting: banners off. An alert on each card; once both cards carry the alert
+    # (the shell took both Notify calls), ours is queued or showing and theirs is not.
+    shell.quiet_banners(world)
+    run.cli("update", theirs.split()[0], "--alert-title", "Theirs alert")
+    run.cli("update", ours.split()[0], "--alert-title", "Ours alert")
+    seen = sources(["Theirs alert", "Ours alert"])
+    shown = seen["queued"] + ([seen["banner"]] if seen["banner"] else [])
+    policy = next((s for s in seen["sources"] if "Theirs alert" in s["notifications"]), {})
+    run.add("app-id: the app's show-banners=false is obeyed (ours still pops up)",
+            "Ours alert" in shown and "Theirs alert" not in shown and policy.get("showBanners") is False,
+            f"banner queue {shown}; the app's policy {policy.get('policy')} showBanners {policy.get('showBanners')}")
+
+
 def gnome_row():
     """The GNOME Shell 48 row (its classes come from the GNOME modules, imported only here)."""
     from panel_gnome_chroot import ChrootGnomeShell
@@ -261,9 +348,10 @@ def gnome_row():
 
         def play_panel(self, world, bins, repo, shots):
             run = HotkeyRun(world, bins)
+            install_desktop_entry(world, run.cli_dir)
             self.start(world)
             run.add("GNOME Shell runs", True, "ShellVersion " + self.shell_version(world))
-            run.start_daemon()
+            run.start_daemon()  # cards off: a card would make GNOME write its list of notifying apps
             env = dict(self.env, PATH=f"{run.cli_dir}:/usr/local/bin:/usr/bin:/bin")
             # The user's own custom shortcut, set as Settings would (through GSettings).
             user = f"org.gnome.settings-daemon.plugins.media-keys.custom-keybinding:{USER_KEYBINDING}"
@@ -278,13 +366,24 @@ def gnome_row():
                            world.log("gsd-media-keys", 5).replace("\n", " | ")):
                 return run.checks
             config = os.path.join(world.home, ".config")
+            grabs = "(() => Main.shellDBusService._grabbedAccelerators.size)()"
+            grabbed, deadline = -1, time.time() + 20  # gsd-media-keys' own keys grabbed: the user's session is up
+            while time.time() < deadline and (grabbed <= 0 or grabbed != self.eval(world, grabs)):
+                grabbed = self.eval(world, grabs)
+                time.sleep(1)
             before = snapshot(config)
             bound = run_inside(world, ["liveactivity", "bind", KEYS, "--", "liveactivity", "toggle", "focus"], env)
             listed = run_inside(world, ["gsettings", "get", "org.gnome.settings-daemon.plugins.media-keys",
                                         "custom-keybindings"], env).stdout.strip()
             run.add("GNOME: liveactivity bind", bound.returncode == 0 and "liveactivities-super-shift-f" in listed,
                     (bound.stdout + bound.stderr).strip().replace("\n", " | ") + f"; custom-keybindings {listed}")
-            time.sleep(1)  # gsd-media-keys reads the keyfile on its change and asks the shell to grab the key
+            # gsd-media-keys reads the keyfile on its change and asks the shell to grab the key
+            # (GrabAccelerators): wait for the shell to hold one grab more.
+            deadline = time.time() + 20
+            while time.time() < deadline and self.eval(world, grabs) <= grabbed:
+                time.sleep(0.2)
+            run.add("GNOME: gsd-media-keys had the shell grab the key", self.eval(world, grabs) > grabbed,
+                    f"the shell's grabbed accelerators: {grabbed} before, {self.eval(world, grabs)} after")
 
             def press():
                 return "Clutter virtual keyboard via Eval: " + str(self.eval_raw(world, PRESS_JS)[1])
@@ -295,6 +394,8 @@ def gnome_row():
             after = snapshot(config)
             run.add("GNOME: ~/.config (the GSettings keyfile) byte for byte as before the bind", after == before,
                     difference(before, after))
+            run.restart_daemon(cards=True)
+            check_app_identity(self, world, run, env)
             return run.checks
 
     return GnomeHotkeys()
