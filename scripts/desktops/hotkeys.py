@@ -12,6 +12,20 @@ compared byte for byte with before the bind.
   rows; the key from a Clutter virtual keyboard through the shell's `Eval`.
 - `plasma`: kglobalacceld (Plasma 6.3, its libexec) on Xvfb; the key from `xdotool`.
 
+`gnome` also checks the cards' app identity (issue 31, part 3): a card started with
+`--app-id org.gnome.Pomodoro` is filed under that app (its name, id and settings policy), one
+without under "Live Activities" (our desktop entry, installed before the session starts), and
+the app's `show-banners = false` keeps its alert out of the banner queue while ours is queued.
+
+What it took (each a failure met on the way): world directories with short names (libdbus
+refuses socket paths over 99 bytes); /dev/shm bound into the chroot (sway hands a virtual
+keyboard's keymap through it); sway's PATH set by us (ChrootWorld.spawn sets its own);
+waiting for gsd-media-keys' first grabs, then for the shell to hold one more after `bind`
+(`Main.shellDBusService._grabbedAccelerators`); XDG_MENU_PREFIX=plasma- for kglobalacceld
+(else KService finds no launcher), and `bind` rebuilding KService's cache and registering with
+SetPresent (else kglobalaccel holds the key but calls it inactive); cards off until the
+byte-for-byte check (a card makes GNOME add the app to its list of notifying apps).
+
 The CLI runs inside the chroot, as the desktop runs it: the host build with its Swift runtime
 libraries copied next to it and a wrapper on the desktop's PATH. Our daemon runs on the host,
 on the chroot's session bus (socket path through the chroot). Every process is started through
