@@ -31,10 +31,12 @@ libraries copied next to it and a wrapper on the desktop's PATH. Our daemon runs
 on the chroot's session bus (socket path through the chroot). Every process is started through
 the World and ended by its pid.
 
-Usage: scripts/desktops/hotkeys.py [sway] [gnome] [plasma]   (all by default)
+- `gnome50`: the same on GNOME Shell 50 (Debian testing, the forky chroot).
+
+Usage: scripts/desktops/hotkeys.py [sway] [gnome] [plasma] [gnome50]   (the first three by default)
 HOTKEYS_KEEP=1 keeps the worlds' directories (logs); HOTKEYS_QT_LOGGING sets kglobalacceld's
 QT_LOGGING_RULES (e.g. "kf.globalaccel*=true").
-Also rows of scripts/desktop-matrix: hotkeys-sway, hotkeys-gnome48, hotkeys-plasma6.3.
+Also rows of scripts/desktop-matrix: hotkeys-sway, hotkeys-gnome48, hotkeys-gnome50, hotkeys-plasma6.3.
 Prints one line per check and `hotkeys: N passed, N failed`; exits 1 when one failed.
 """
 import os
@@ -71,8 +73,14 @@ def difference(before, after):
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
+    lines = []
+    for name in changed:  # what changed in a text file, line by line
+        old = before[name].decode(errors="replace").splitlines()
+        new = after[name].decode(errors="replace").splitlines()
+        lines += [f"-{line}" for line in old if line not in new] + [f"+{line}" for line in new if line not in old]
     return "; ".join(f"{what}: {', '.join(names)}" for what, names in
-                     (("added", added), ("removed", removed), ("changed", changed)) if names) or "identical"
+                     (("added", added), ("removed", removed), ("changed", changed)) if names) + \
+        (" (" + " | ".join(lines[:12]) + ")" if lines else "") or "identical"
 
 
 class HotkeyRun:
@@ -116,10 +124,13 @@ class HotkeyRun:
         return os.path.dirname(wrapper)
 
     def start_daemon(self, cards=False, **extra):
-        """Our daemon on the host, on the chroot's session bus; tray and quiet off, cards as asked."""
+        """Our daemon on the host, on the chroot's session bus; tray and quiet off; cards and the
+        MPRIS player as asked (off while HOME is compared: GNOME adds an app that notifies, or on
+        50 plays media, to its own list of apps in the settings, whatever `bind` did)."""
         home = self.world.path("daemon")
         with open(self.world.file("daemon", "config", "liveactivities", "liveactivityd.conf"), "w") as f:
-            f.write(f"quiet-desktop = off\ncards = {'on' if cards else 'off'}\ntray = off\nmin-notify-interval = 0.1\n")
+            on = "on" if cards else "off"
+            f.write(f"quiet-desktop = off\ncards = {on}\nmpris = {on}\ntray = off\nmin-notify-interval = 0.1\n")
         self.daemon_env = self.world.env(HOME=home, XDG_STATE_HOME=os.path.join(home, "state"),
                                          XDG_CONFIG_HOME=os.path.join(home, "config"),
                                          XDG_DATA_HOME=os.path.join(home, "data"),
@@ -289,8 +300,8 @@ SOURCES_JS = """(() => JSON.stringify({
     ours: (imports.gi.Shell.AppSystem.get_default().lookup_app('io.github.liveactivities.desktop') || {get_name: () => null}).get_name(),
     dirs: imports.gi.GLib.get_user_data_dir() }))()"""
 
-APP = "org.gnome.Pomodoro"  # a timer app whose desktop entry the chroot has (gnome-shell-pomodoro)
-APP_SETTINGS = "org.gnome.desktop.notifications.application:/org/gnome/desktop/notifications/application/org-gnome-pomodoro/"
+#: An app whose desktop entry the chroot has: the timer app gnome-shell-pomodoro (trixie), else Settings.
+APPS = ["org.gnome.Pomodoro", "org.gnome.Settings"]
 
 
 def install_desktop_entry(world, cli_dir):
@@ -306,7 +317,10 @@ def check_app_identity(shell, world, run, env):
     """Issue 31, part 3: a card started with --app-id is filed under that app (name, id,
     settings policy), one without under ours; the app's `show-banners = false` keeps its alert
     out of the banner queue while ours is queued."""
-    run_inside(world, ["gsettings", "set", *APP_SETTINGS.split(" "), "show-banners", "false"], env)
+    APP = next(app for app in APPS if os.path.exists(os.path.join(world.root, "usr/share/applications", app + ".desktop")))
+    # GNOME's per-app settings live under the app id, lower case, dots as dashes.
+    settings = f"/org/gnome/desktop/notifications/application/{APP.lower().replace('.', '-')}/"
+    run_inside(world, ["gsettings", "set", f"org.gnome.desktop.notifications.application:{settings}", "show-banners", "false"], env)
     theirs = run.cli("start", "generic", "title=Theirs", "--app-id", APP)[1]
     ours = run.cli("start", "generic", "title=Ours")[1]
     bad = run.cli("start", "generic", "title=Bad", "--app-id", "org/evil")
@@ -346,16 +360,17 @@ def check_app_identity(shell, world, run, env):
             f"banner queue {shown}; the app's policy {policy.get('policy')} showBanners {policy.get('showBanners')}")
 
 
-def gnome_row():
-    """The GNOME Shell 48 row (its classes come from the GNOME modules, imported only here)."""
+def gnome_row(name="hotkeys-gnome48", suite="trixie"):
+    """A GNOME Shell row: 48 in trixie, 50 in forky (its classes come from the GNOME modules,
+    imported only here)."""
     from panel_gnome_chroot import ChrootGnomeShell
     from servers_wayland import GnomeShell
 
     class GnomeHotkeys(ChrootGnomeShell, GnomeShell):
-        """GNOME Shell 48 and gsd-media-keys 48 in the trixie chroot; the binding in the
+        """GNOME Shell and gsd-media-keys of one suite (48 in trixie, 50 in forky); the binding in the
         media-keys custom keybindings (keyfile backend)."""
-        name = "hotkeys-gnome48"
-        suite = "trixie"
+        def __init__(self):
+            self.name, self.suite = name, suite
 
         def make_world(self, keep):  # a short directory name: libdbus takes socket paths of at most 99 bytes
             return ChrootWorld("hk-gnome", make_chroot(self.suite), keep=keep)
@@ -465,7 +480,7 @@ class PlasmaHotkeys:
 
 def rows():
     """The matrix rows of this module."""
-    return [SwayHotkeys(), gnome_row(), PlasmaHotkeys()]
+    return [SwayHotkeys(), gnome_row(), gnome_row("hotkeys-gnome50", "forky"), PlasmaHotkeys()]
 
 
 def binaries():
@@ -477,8 +492,8 @@ def binaries():
 
 
 def main(argv):
-    known = {"sway": "hotkeys-sway", "gnome": "hotkeys-gnome48", "plasma": "hotkeys-plasma6.3"}
-    wanted = argv or list(known)
+    known = {"sway": "hotkeys-sway", "gnome": "hotkeys-gnome48", "plasma": "hotkeys-plasma6.3", "gnome50": "hotkeys-gnome50"}
+    wanted = argv or ["sway", "gnome", "plasma"]
     by_name = {row.name: row for row in rows()}
     bins = binaries()
     results = []
