@@ -32,11 +32,14 @@ on the chroot's session bus (socket path through the chroot). Every process is s
 the World and ended by its pid.
 
 - `gnome50`: the same on GNOME Shell 50 (Debian testing, the forky chroot).
+- `plasma5`: kglobalaccel5 of Plasma 5.27 on this Debian 12 machine (no chroot), after the
+  user's own change (KRunner on Alt+F3, through kglobalaccel as System Settings makes it).
 
-Usage: scripts/desktops/hotkeys.py [sway] [gnome] [plasma] [gnome50]   (the first three by default)
+Usage: scripts/desktops/hotkeys.py [sway] [gnome] [plasma] [gnome50] [plasma5]   (the first three by default)
 HOTKEYS_KEEP=1 keeps the worlds' directories (logs); HOTKEYS_QT_LOGGING sets kglobalacceld's
 QT_LOGGING_RULES (e.g. "kf.globalaccel*=true").
-Also rows of scripts/desktop-matrix: hotkeys-sway, hotkeys-gnome48, hotkeys-gnome50, hotkeys-plasma6.3.
+Also rows of scripts/desktop-matrix: hotkeys-sway, hotkeys-gnome48, hotkeys-gnome50, hotkeys-plasma6.3,
+hotkeys-plasma5.27.
 Prints one line per check and `hotkeys: N passed, N failed`; exits 1 when one failed.
 """
 import os
@@ -86,10 +89,10 @@ def difference(before, after):
 class HotkeyRun:
     """One desktop's check: the CLI installed into the world, our daemon, the checks' verdicts."""
 
-    def __init__(self, world, bins):
+    def __init__(self, world, bins, inside=True):
         self.world, self.bins = world, bins
         self.checks = []
-        self.cli_dir = self.install_cli()
+        self.cli_dir = self.install_cli() if inside else bins  # on the host the built CLI runs as it is
         self.daemon_env = None
 
     def add(self, name, ok, why=""):
@@ -205,6 +208,27 @@ def spawn_inside(world, name, argv, env, user=None):
     command = ["chroot", world.root, "env", "-i", *[f"{k}={v}" for k, v in inside.items()], *(user or []),
                *[world.inner_text(a) for a in argv]]
     return World.spawn(world, name, command, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
+
+
+def settle(path, quiet=2.0, timeout=20):
+    """Waits until `path` has not changed for `quiet` seconds: kglobalaccel rewrites its
+    kglobalshortcutsrc in its own form after it starts (Plasma 5.27 migrates old names), and
+    the user's settings "before the bind" are what it leaves."""
+    def state():
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+    deadline = time.time() + timeout
+    last, since = state(), time.time()
+    while time.time() < deadline:
+        time.sleep(0.25)
+        now = state()
+        if now != last:
+            last, since = now, time.time()
+        elif time.time() - since >= quiet:
+            return
 
 
 def run_inside(world, argv, env, user=None, timeout=60):
@@ -456,7 +480,7 @@ class PlasmaHotkeys:
         accel = spawn_inside(world, "kglobalacceld", [KGLOBALACCELD], env)
         world.wait_for_name("org.kde.kglobalaccel", timeout=30, process=accel, process_name="kglobalacceld")
         run.add("kglobalacceld runs on Xvfb", True, f"DISPLAY {world.display}")
-        time.sleep(1)  # it writes kglobalshortcutsrc once after its start; the user's files are those
+        settle(os.path.join(world.home, ".config", "kglobalshortcutsrc"))
         watched = [os.path.join(world.home, ".config"), os.path.join(world.home, ".local", "share")]
         before = [snapshot(path) for path in watched]
         bound = run_inside(world, ["liveactivity", "bind", KEYS, "--", "liveactivity", "toggle", "focus"], env)
@@ -478,9 +502,62 @@ class PlasmaHotkeys:
         return run.checks
 
 
+class Plasma527Hotkeys:
+    """kglobalaccel5 of Plasma 5.27 (this Debian 12 machine, no chroot) on Xvfb; the same
+    launcher, registered through the same D-Bus API; the key from xdotool."""
+    name = "hotkeys-plasma5.27"
+    packages = ["plasma-workspace", "libkf5globalaccel-bin", "xdotool", "xvfb"]
+
+    def make_world(self, keep):
+        return World("hk-plasma5", keep=keep)
+
+    def play_panel(self, world, bins, repo, shots):
+        run = HotkeyRun(world, bins, inside=False)
+        world.start_xvfb("1280x800")
+        run.start_daemon()
+        # Debian 12 names Plasma 5's menu kf5-applications.menu (XDG_MENU_PREFIX=kf5-).
+        env = world.env(XDG_CURRENT_DESKTOP="KDE", KDE_FULL_SESSION="true", KDE_SESSION_VERSION="5",
+                        QT_QPA_PLATFORM="xcb", XDG_MENU_PREFIX="kf5-", PATH=f"{bins}:/usr/local/bin:/usr/bin:/bin",
+                        QT_LOGGING_RULES=os.environ.get("HOTKEYS_QT_LOGGING", ""))
+        accel = world.spawn("kglobalaccel5", ["kglobalaccel5"], env=env)
+        world.wait_for_name("org.kde.kglobalaccel", timeout=30, process=accel, process_name="kglobalaccel5")
+        run.add("kglobalaccel5 runs on Xvfb", True, f"DISPLAY {world.display}")
+        # The user's own change first, as System Settings makes it: KRunner on Alt+F3. kglobalaccel5
+        # then writes kglobalshortcutsrc in its own form (every component it knows).
+        import dbus
+        bus = dbus.bus.BusConnection(world.session_address)
+        action = dbus.Array(["org.kde.krunner.desktop", "_launch", "KRunner", "KRunner"], signature="s")
+        keys = dbus.Array([dbus.Struct((dbus.Array([0x0800_0000 | 0x0100_0032, 0, 0, 0], signature="i"),))], signature="(ai)")
+        bus.call_blocking("org.kde.kglobalaccel", "/kglobalaccel", "org.kde.KGlobalAccel", "setForeignShortcutKeys",
+                          "asa(ai)", [action, keys])
+        settle(os.path.join(world.home, ".config", "kglobalshortcutsrc"))
+        watched = [os.path.join(world.home, ".config"), os.path.join(world.home, ".local", "share")]
+        before = [snapshot(path) for path in watched]
+        run.add("Plasma 5.27: the user's own shortcut is in kglobalshortcutsrc", b"Alt+F3" in before[0].get("kglobalshortcutsrc", b""),
+                before[0].get("kglobalshortcutsrc", b"(none)").decode(errors="replace").split("\n\n")[0].replace("\n", " | "))
+        cli = os.path.join(bins, "liveactivity")
+        bound = subprocess.run([cli, "bind", KEYS, "--", "liveactivity", "toggle", "focus"], env=env,
+                               capture_output=True, text=True, timeout=60)
+        run.add("Plasma 5.27: liveactivity bind", bound.returncode == 0 and "registered with kglobalaccel" in bound.stdout,
+                (bound.stdout + bound.stderr).strip().replace("\n", " | "))
+
+        def press():
+            result = subprocess.run(["xdotool", "key", "super+shift+f"], env=env, capture_output=True, text=True, timeout=30)
+            return f"xdotool key super+shift+f (exit {result.returncode}{' ' + result.stderr.strip() if result.stderr else ''})"
+
+        run.press_twice(press, "Plasma 5.27")
+        unbound = subprocess.run([cli, "unbind", KEYS], env=env, capture_output=True, text=True, timeout=60)
+        run.add("Plasma 5.27: liveactivity unbind", unbound.returncode == 0, (unbound.stdout + unbound.stderr).strip())
+        time.sleep(1.5)  # kglobalaccel writes its file shortly after a change
+        after = [snapshot(path) for path in watched]
+        run.add("Plasma 5.27: ~/.config and ~/.local/share byte for byte as before the bind", after == before,
+                "; ".join(difference(b, a) for b, a in zip(before, after)))
+        return run.checks
+
+
 def rows():
     """The matrix rows of this module."""
-    return [SwayHotkeys(), gnome_row(), gnome_row("hotkeys-gnome50", "forky"), PlasmaHotkeys()]
+    return [SwayHotkeys(), gnome_row(), gnome_row("hotkeys-gnome50", "forky"), PlasmaHotkeys(), Plasma527Hotkeys()]
 
 
 def binaries():
@@ -492,7 +569,8 @@ def binaries():
 
 
 def main(argv):
-    known = {"sway": "hotkeys-sway", "gnome": "hotkeys-gnome48", "plasma": "hotkeys-plasma6.3", "gnome50": "hotkeys-gnome50"}
+    known = {"sway": "hotkeys-sway", "gnome": "hotkeys-gnome48", "plasma": "hotkeys-plasma6.3", "gnome50": "hotkeys-gnome50",
+             "plasma5": "hotkeys-plasma5.27"}
     wanted = argv or ["sway", "gnome", "plasma"]
     by_name = {row.name: row for row in rows()}
     bins = binaries()
