@@ -41,13 +41,14 @@ install: build
 # Copies built binaries from BIN and the data files; `install` builds first.
 install-files: install-completions install-man
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
-	  $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/liveactivities/kinds
+	  $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/liveactivities/kinds $(DESTDIR)$(DATADIR)/applications
 	install -m 755 "$(BIN)/liveactivityd" $(DESTDIR)$(BINDIR)/liveactivityd
 	install -m 755 "$(BIN)/liveactivity" $(DESTDIR)$(BINDIR)/liveactivity
 	install -m 644 data/dbus/$(BUS_NAME).xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/$(BUS_NAME).xml
 	sed 's|@BINDIR@|$(BINDIR)|g' data/dbus/$(BUS_NAME).service.in > $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service
 	sed 's|@BINDIR@|$(BINDIR)|g' data/systemd/liveactivityd.service.in > $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
 	install -m 644 data/kinds/*.json $(DESTDIR)$(DATADIR)/liveactivities/kinds/
+	sed 's|@BINDIR@|$(BINDIR)|g' data/applications/io.github.liveactivities.desktop.in > $(DESTDIR)$(DATADIR)/applications/io.github.liveactivities.desktop
 	for uuid in $(GNOME_EXTENSIONS); do \
 	  dir=$(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid; \
 	  install -d $$dir && \
@@ -93,7 +94,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/liveactivityd $(DESTDIR)$(BINDIR)/liveactivity \
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/$(BUS_NAME).xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/$(BUS_NAME).service \
-	  $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service
+	  $(DESTDIR)$(DATADIR)/systemd/user/liveactivityd.service \
+	  $(DESTDIR)$(DATADIR)/applications/io.github.liveactivities.desktop
 	rm -rf $(DESTDIR)$(DATADIR)/liveactivities
 	for uuid in $(GNOME_EXTENSIONS); do rm -rf $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid; done
 	rm -rf $(DESTDIR)$(PLASMOID_DIR) $(DESTDIR)$(PLASMOID6_DIR)

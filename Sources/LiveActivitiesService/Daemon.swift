@@ -88,6 +88,7 @@ public enum Daemon {
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
+        service.callerApps = CallerApps(connection: connection)
         service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory, environment: environment)
         try service.exportManager()
         // Before the name: a client that sees the name may add a kind file at once.

@@ -153,6 +153,7 @@ extension Activity {
         let kindName = Attributes.activityKind
         let options = ContentOptions.start(content).merging(PushOptions.start(pushType)) { first, _ in first }
             .merging(ScheduledStart.options(start)) { first, _ in first }
+            .merging(LiveActivityApp.startOptions) { first, _ in first }
         var kind = kindName
         var reply: [DBusValue]
         do {

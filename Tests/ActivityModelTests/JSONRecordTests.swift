@@ -11,7 +11,7 @@ import Testing
         var registry = shippedRegistry()
         let (focus, _) = try registry.start(kind: "focus", attributes: ["session-type": .string("Deep Work")],
                                             state: ["task": .string("Review\\n \u{1} tab\t ✓ 🍅")],
-                                            options: .init(relevance: 0.5, appName: "focus/d"), now: t0 + 0.1)
+                                            options: .init(relevance: 0.5, appName: "focus/d", appID: "org.example.Focus"), now: t0 + 0.1)
         _ = try registry.pause(id: focus.rawValue, now: t0 + 60.25)
         let (fast, _) = try registry.start(kind: "fasting", attributes: ["protocol": .string("18:6")], state: [:],
                                            options: .init(staleAt: t0 + 9999), now: t0)

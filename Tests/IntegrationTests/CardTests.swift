@@ -174,3 +174,28 @@ struct CardTests {
                 "no card while disabled; shown again, as it is now, when enabled")
     }
 }
+
+/// Start option `app-id` through the daemon: on the card as `desktop-entry`, in Get as
+/// `app-id`; a bad one is InvalidArgs; without one the card carries ours.
+@Suite("Cards carry their app's identity", .timeLimit(.minutes(5)))
+struct CardAppIdentityTests {
+    @Test func theAppsDesktopEntryElseOurs() throws {
+        let f = try DaemonFixture(recorderName: "dunst", config: "min-notify-interval = 0.1\n")
+        let id = try f.client.start("generic", state: ["title": .string("Maps")], options: ["app-id": .string("org.gnome.Maps")])
+        #expect(f.waitForNotifies(1))
+        #expect(f.recorder?.calls.last?.hints["desktop-entry"] == .string("org.gnome.Maps"))
+        let properties = try f.client.call("Get", [.string(id)]).first?.vardict
+        #expect(properties?["app-id"]?.unwrapped == .string("org.gnome.Maps"))
+        _ = try f.client.start("generic", state: ["title": .string("Ours")])
+        #expect(f.waitForNotifies(2))
+        #expect(f.recorder?.calls.last?.hints["desktop-entry"] == .string("io.github.liveactivities"))
+        #expect(throws: (any Error).self) {
+            _ = try f.client.start("generic", state: ["title": .string("Bad")], options: ["app-id": .string("../etc/passwd")])
+        }
+        do {
+            _ = try f.client.start("generic", state: [:], options: ["app-id": .string("a b")])
+        } catch {
+            #expect("\(error)".contains("InvalidArgs") && "\(error)".contains("app-id"), "\(error)")
+        }
+    }
+}

@@ -28,6 +28,10 @@ struct InstallTests {
         for kind in ["generic", "fasting", "focus"] {
             #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent("liveactivities/kinds/\(kind).json").path))
         }
+        // The desktop entry the cards carry when no app claims them (`desktop-entry` hint), hidden from menus.
+        let entry = try String(contentsOf: share.appendingPathComponent("applications/io.github.liveactivities.desktop"), encoding: .utf8)
+        #expect(entry.contains("Name=Live Activities\n") && entry.contains("NoDisplay=true\n"))
+        #expect(entry.contains("Exec=\(prefix.path)/bin/liveactivity status\n"), "GLib drops an entry whose Exec is not found")
     }
 
     @Test func installedDaemonFindsItsKindsOutsideTheCheckout() throws {

@@ -35,7 +35,8 @@ struct ManagerAPITests {
         #expect(props["compact-leading"] == .string("Build"))
         #expect(props["compact-trailing"] == .string("25%"))
         #expect(props["minimal"] == .string("25%"))
-        #expect(props.count == 25, "every property of the Activity interface: \(props.keys.sorted())")
+        #expect(props.count == 26, "every property of the Activity interface: \(props.keys.sorted())")
+        #expect(props["app-id"] == .string(""), "no app-id given (issue 31)")
         #expect(props["lock-screen"] == .string("full") && props["kind-name"] == .string("Activity"), "issue 26")
         #expect(props["segments"] == .array(elementSignature: "(sdsd)", []) && props["segment-text"] == .string(""),
                 "no segments without phases or segment keys")

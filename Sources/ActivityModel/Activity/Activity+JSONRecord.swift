@@ -27,6 +27,7 @@ extension Activity {
         if let reason { writer.key("reason"); writer.string(reason.rawValue) }
         writer.key("relevance"); writer.number(relevance)
         if let appName { writer.key("appName"); writer.string(appName) }
+        if let appID { writer.key("appID"); writer.string(appID) }
         if let dismissAt { writer.key("dismissAt"); writer.number(dismissAt) }
         if let timer { writer.key("timer"); writer.timer(timer) }
         writer.key("phases")

@@ -32,6 +32,7 @@ extension Activity {
         if let problem = BusText.problem(kind, role: "kind") ?? appName.flatMap({ BusText.problem($0, role: "appName") }) {
             return problem
         }
+        if let problem = appID.flatMap(DesktopEntryID.problem) { return "appID: \(problem)" }
         if let problem = Self.valuesProblem(attributes, role: "attribute") ?? Self.valuesProblem(state, role: "state key") {
             return problem
         }

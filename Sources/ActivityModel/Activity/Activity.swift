@@ -28,6 +28,10 @@ public struct Activity: Codable, Equatable, Sendable {
     /// Updates to apply later (Update option `at`), earliest first; nil when there are none
     /// (absent in records of older versions). A pending activity's `startedAt` is its start time.
     public internal(set) var scheduledUpdates: [ScheduledUpdate]? = nil
+    /// The desktop entry id of the application the activity belongs to (Start option `app-id`,
+    /// or the Flatpak id of its sender); nil (absent in records of older versions): none, and
+    /// its card carries the daemon's own.
+    public internal(set) var appID: String? = nil
 
     /// Whether the activity is active, paused or stale.
     public var isLive: Bool { status.isLive }

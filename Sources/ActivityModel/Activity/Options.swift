@@ -1,4 +1,4 @@
-/// Options of Start (`id`, `stale-at`, `relevance`, `app-name`, `start-at`).
+/// Options of Start (`id`, `stale-at`, `relevance`, `app-name`, `start-at`, `app-id`).
 public struct StartOptions: Equatable, Sendable {
     /// A client-chosen id; validated (1 to 64 of `[A-Za-z0-9_]`). Nil: the registry makes one.
     public var id: String?
@@ -7,9 +7,12 @@ public struct StartOptions: Equatable, Sendable {
     public var appName: String?
     /// When the activity starts; a future time makes it `pending` until then, a past one starts it now.
     public var startAt: UnixTime?
+    /// The desktop entry id of the application (`app-id`; see `DesktopEntryID`).
+    public var appID: String?
 
     public init(id: String? = nil, staleAt: UnixTime? = nil, relevance: Double? = nil, appName: String? = nil,
-                startAt: UnixTime? = nil) {
+                startAt: UnixTime? = nil, appID: String? = nil) {
+        self.appID = appID
         self.id = id
         self.staleAt = staleAt
         self.relevance = relevance

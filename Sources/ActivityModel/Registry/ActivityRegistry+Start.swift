@@ -20,6 +20,7 @@ extension ActivityRegistry {
             }
             chosenID = id
         }
+        let appID = try options.appID.map { raw throws(ActivityError) in try DesktopEntryID.validated(raw).get() }
         try Self.checkTime(options.staleAt, option: "stale-at")
         try Self.checkFinite(options.relevance, option: "relevance")
         try Self.checkSchedule(options.startAt, option: "start-at", now: now)
@@ -44,7 +45,7 @@ extension ActivityRegistry {
             endedAt: nil, reason: nil, relevance: options.relevance ?? 0, appName: options.appName,
             dismissAt: nil, timer: timer,
             phases: timer == nil ? [] : try kind.makePhases(attributes: acceptedAttributes),
-            phaseIndex: 0, expiresAt: kind.maxLifetime.map { startAt + $0 })
+            phaseIndex: 0, expiresAt: kind.maxLifetime.map { startAt + $0 }, appID: appID)
         activity.phaseIndex = activity.phaseIndex(at: startAt)
         activity.status = startAt > now ? .pending : Self.liveStatus(of: activity, at: now)
         idGenerator = generator

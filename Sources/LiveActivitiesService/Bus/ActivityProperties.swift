@@ -39,6 +39,7 @@ struct ActivityProperty: Sendable {
         ActivityProperty(name: "SegmentText", key: "segment-text", signature: "s") { SegmentsProperty.text(of: $0) },
         ActivityProperty(name: "LockScreen", key: "lock-screen", signature: "s") { .string($0.lockScreen.rawValue) },
         ActivityProperty(name: "KindName", key: "kind-name", signature: "s") { .string($0.kindName) },
+        ActivityProperty(name: "AppId", key: "app-id", signature: "s") { .string($0.activity.appID ?? "") },
     ]
 
     /// Unix seconds as `x`, 0 for none.

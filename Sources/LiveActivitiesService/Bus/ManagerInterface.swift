@@ -16,7 +16,7 @@ enum ManagerInterface {
                            outputs: [DBusArgument("id", "s"), DBusArgument("path", "o")]) { call throws(DBusError) in
                     let a = try Arguments(call)
                     let id = try service.start(kind: a.string(0), attributes: a.dict(1), state: a.dict(2),
-                                               options: a.dict(3))
+                                               options: a.dict(3), sender: call.sender)
                     return [.string(id), .objectPath(BusNames.activityPath(id))]
                 },
                 DBusMethod("Update", inputs: idStateOptions) { call throws(DBusError) in
@@ -45,7 +45,7 @@ enum ManagerInterface {
                            outputs: [DBusArgument("id", "s"), DBusArgument("started", "b")]) { call throws(DBusError) in
                     let a = try Arguments(call)
                     let (id, started) = try service.toggle(kind: a.string(0), attributes: a.dict(1), state: a.dict(2),
-                                                           options: a.dict(3))
+                                                           options: a.dict(3), sender: call.sender)
                     return [.string(id), .boolean(started)]
                 },
                 DBusMethod("Pause", inputs: [DBusArgument("id", "s")]) { call throws(DBusError) in

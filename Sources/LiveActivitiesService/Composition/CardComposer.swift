@@ -38,7 +38,7 @@ enum CardComposer {
                     iconName: rendered.iconName.isEmpty ? nil : rendered.iconName,
                     progress: rendered.progressPercent.map { Double($0) / 100 },
                     buttons: live ? rendered.buttons : [],
-                    category: "x-liveactivities", desktopEntry: nil,
+                    category: "x-liveactivities", desktopEntry: snapshot.activity.appID ?? CallerApps.ownDesktopEntry,
                     segments: rendered.segments.flatMap { $0.isDrawnApart ? $0 : nil })
     }
 

@@ -6,8 +6,9 @@ import DBus
 /// after it).
 extension ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
-               options: [String: DBusValue]) throws(DBusError) -> String {
+               options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> String {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+            .calledBy(app: callerApps?.flatpakAppID(of: sender))
         reloadKindsIfUnknown(request.kind)
         try checkPushOptions(request)
         // Not a `transact`: a push entry is saved between the model's call and the commit, and
@@ -45,8 +46,9 @@ extension ActivityService {
     }
 
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
-                options: [String: DBusValue]) throws(DBusError) -> (String, Bool) {
+                options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
+            .calledBy(app: callerApps?.flatpakAppID(of: sender))
         reloadKindsIfUnknown(request.kind)
         return try transact { (now: Double) throws(ActivityError) in
             let (id, started, events) = try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,

@@ -43,6 +43,8 @@ public final class ActivityService {
     var scopedReads: RoundView?
     /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
     var focus: FocusSupport?
+    /// Which application a caller is (a Flatpak's id, for Start's `app-id`); nil: not asked.
+    var callerApps: CallerApps?
     /// The `lock-screen` setting, published on each activity as `LockScreen` (issue 26).
     public var lockScreenPrivacy = LockScreenPrivacy.full
 

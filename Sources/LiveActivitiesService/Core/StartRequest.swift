@@ -6,24 +6,33 @@ struct StartRequest {
     let kind: String
     let attributes: [String: Value]
     let state: [String: Value]
-    let options: StartOptions
+    private(set) var options: StartOptions
     /// Toggle's `reason` for the activity it ends.
     let reason: EndReason?
     /// Start options `push-type` (`token`) and `push-channel` (ActivityService+Push).
     let pushType: String?
     let pushChannel: String?
 
+    /// The same request with the application the system says the caller is (a Flatpak's id):
+    /// it wins over the `app-id` option, so a sandboxed app cannot file its cards under another.
+    func calledBy(app: String?) -> StartRequest {
+        guard let app else { return self }
+        var request = self
+        request.options.appID = app
+        return request
+    }
+
     init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
          method: String) throws(DBusError) {
         self.kind = kind
         self.attributes = try ValueConversion.modelValues(attributes, what: "attributes")
         self.state = try ValueConversion.modelValues(state, what: "state")
-        var known = ["id", "stale-at", "relevance", "app-name"]
+        var known = ["id", "stale-at", "relevance", "app-name", "app-id"]
         if method == "Toggle" { known.append("reason") } else { known += ["push-type", "push-channel", "start-at"] }
         let reader = try OptionReader(method: method, options: options, known: known)
         self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
                                     relevance: try reader.number("relevance"), appName: try reader.string("app-name"),
-                                    startAt: try reader.unixTime("start-at"))
+                                    startAt: try reader.unixTime("start-at"), appID: try reader.string("app-id"))
         reason = try reader.endReason("reason")
         (pushType, pushChannel) = try reader.pushOptions()
     }

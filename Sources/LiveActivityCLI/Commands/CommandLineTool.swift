@@ -17,12 +17,23 @@ public struct CommandLineTool {
     let now: () -> Double
     /// Seconds east of UTC at an instant: how `HH:MM` and ISO times without offset are read.
     let utcOffset: @Sendable (Int64) -> Int64
+    /// What `bind` and friends reach (tools, kglobalaccel); nil for the real ones.
+    let hotkeys: HotkeySystem?
 
     public init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
                 warning: @escaping (String) -> Void = { _ in },
                 writeLine: @escaping (String) -> Bool = { _ in true }, outputDescriptor: Int32? = nil,
                 now: @escaping () -> Double = { Date().timeIntervalSince1970 },
                 utcOffset: @escaping @Sendable (Int64) -> Int64 = SystemTimeZone.utcOffset(at:)) {
+        self.init(environment: environment, schema: schema, output: output, warning: warning, writeLine: writeLine,
+                  outputDescriptor: outputDescriptor, now: now, utcOffset: utcOffset, hotkeys: nil)
+    }
+
+    init(environment: [String: String], schema: KeySchema, output: @escaping (String) -> Void,
+         warning: @escaping (String) -> Void = { _ in }, writeLine: @escaping (String) -> Bool = { _ in true },
+         outputDescriptor: Int32? = nil, now: @escaping () -> Double = { Date().timeIntervalSince1970 },
+         utcOffset: @escaping @Sendable (Int64) -> Int64 = SystemTimeZone.utcOffset(at:), hotkeys: HotkeySystem?) {
+        self.hotkeys = hotkeys
         self.utcOffset = utcOffset
         self.environment = environment
         self.schema = schema
@@ -48,6 +59,7 @@ public struct CommandLineTool {
             let command = try ParsedCommand(spec: spec, words: Array(arguments.dropFirst()))
             if command.wantsHelp { output(spec.help); return .success(()) }
             if Self.localCommands.contains(spec.name) { try runLocal(command); return .success(()) }
+            if Self.hotkeyCommandNames.contains(spec.name) { try runHotkeys(command); return .success(()) }
             let client = try BusClient(address: environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 })
             try execute(command, client)
             return .success(())
@@ -67,6 +79,7 @@ public struct CommandLineTool {
             if let stale = try command.time("stale-at", clock: clock) { options["stale-at"] = .int64(stale) }
             if let relevance = try command.number("relevance") { options["relevance"] = .double(relevance) }
             if let app = command.options["app-name"] { options["app-name"] = .string(app) }
+            if let app = command.options["app-id"] { options["app-id"] = .string(app) }
             if let reason = command.options["reason"] { options["reason"] = .string(reason) }
             if let startAt = try command.scheduleTime("at", clock: clock) { options["start-at"] = .int64(startAt) }
             options.merge(Self.pushStartOptions(command)) { $1 }

@@ -17,12 +17,15 @@ public struct CommandSpec: Sendable {
     public let options: [Option]
     public let summary: String
     public let examples: [String]
+    /// What follows `--` (`bind KEYS -- COMMAND...`), when the command takes words it passes on.
+    var trailing: String? = nil
 
     /// The usage line, e.g. `liveactivity start KIND [KEY=VALUE...] [options]`.
     public var usage: String {
         var parts = ["liveactivity", name] + positionals
         if acceptsKeyValues { parts.append("[KEY=VALUE...]") }
         if !options.isEmpty { parts.append("[options]") }
+        if let trailing { parts += ["--", trailing] }
         return parts.joined(separator: " ")
     }
 
@@ -58,6 +61,7 @@ extension CommandSpec {
             Option(name: "stale-at", takesValue: true, help: "when the content goes stale: \(timeHelp)"),
             Option(name: "relevance", takesValue: true, help: "a number; the most relevant shows in the compact view"),
             Option(name: "app-name", takesValue: true, help: "the application name on the card"),
+            Option(name: "app-id", takesValue: true, help: "the app's desktop entry id, e.g. org.gnome.Nautilus (its icon and settings)"),
             Option(name: "push", takesValue: false, help: "give it a push token; print \"ID TOKEN\" once the broker has it"),
             Option(name: "push-channel", takesValue: true, help: "follow this push broadcast channel"),
             Option(name: "at", takesValue: true, help: "start then, pending until: \(timeHelp)"),
@@ -103,6 +107,7 @@ extension CommandSpec {
             Option(name: "id", takesValue: true, help: "the id to use when starting"),
             Option(name: "relevance", takesValue: true, help: "relevance when starting"),
             Option(name: "app-name", takesValue: true, help: "the application name on the card"),
+            Option(name: "app-id", takesValue: true, help: "the app's desktop entry id, e.g. org.gnome.Nautilus (its icon and settings)"),
             Option(name: "reason", takesValue: true, help: "end reason when ending (default ended)",
                    values: ["completed", "cancelled", "ended"]),
         ], summary: "End the live activity of KIND if there is one, else start one (for hotkeys).",
@@ -157,7 +162,7 @@ extension CommandSpec {
         CommandSpec(name: "doctor", positionals: [], acceptsKeyValues: false, options: [],
                     summary: "Check the daemon, notification server, tray, shell add-ons, files and push.",
                     examples: ["liveactivity doctor"]),
-    ]
+    ] + hotkeyCommands
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 

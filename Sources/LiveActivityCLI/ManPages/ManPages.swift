@@ -77,6 +77,19 @@ enum ManPages {
                 + "time skipped by a daylight saving change moves forward by the gap; one that happens twice is "
                 + "the first. extend takes a duration: 90, 90s, 25m, 2h, 1d or 1h30m.",
         ])
+        lines += section("HOTKEYS", [
+            "bind writes KEYS (Super, Ctrl, Alt, Shift and one key, e.g. Super+Shift+F) where the running desktop keeps "
+                + "its shortcuts: GNOME's media-keys custom keybindings (through gsettings), a hidden launcher in "
+                + "~/.local/share/applications registered with kglobalaccel (Plasma 6 and 5.27), or a drop-in file that "
+                + "sway, i3 or Hyprland includes (else it prints the line to add), then reloads the compositor. unbind "
+                + "takes back exactly what bind wrote. The desktop is read from HYPRLAND_INSTANCE_SIGNATURE, SWAYSOCK, "
+                + "I3SOCK and XDG_CURRENT_DESKTOP, or given with --desktop.",
+        ])
+        lines += section("APP IDENTITY", [
+            "start and toggle --app-id ID name the application an activity belongs to by its desktop entry id "
+                + "(e.g. org.gnome.Maps): its cards carry that desktop-entry hint, so GNOME and swaync show them under "
+                + "the app's name and icon, with its notification settings. Without it they carry io.github.liveactivities.",
+        ])
         lines += section("EXIT STATUS", [
             "0 done, 1 refused by the daemon (one line naming the error), 2 usage error, 3 no daemon on the bus; "
                 + "doctor exits 1 when a check fails.",

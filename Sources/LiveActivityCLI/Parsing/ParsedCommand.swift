@@ -8,6 +8,8 @@ struct ParsedCommand {
     var keyValues: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    /// The words after `--`, for a command with `trailing` words (`bind KEYS -- COMMAND...`).
+    var trailing: [String] = []
     var wantsHelp = false
 
     init(spec: CommandSpec, words: [String]) throws(CLIError) {
@@ -16,6 +18,10 @@ struct ParsedCommand {
         while index < words.count {
             let word = words[index]
             index += 1
+            if word == "--", spec.trailing != nil {
+                trailing = Array(words[index...])
+                break
+            }
             if word == "--help" || word == "-h" { wantsHelp = true; continue }
             if word.hasPrefix("--") {
                 var name = String(word.dropFirst(2))

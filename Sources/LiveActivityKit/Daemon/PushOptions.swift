@@ -20,7 +20,10 @@ enum PushOptions {
             // A daemon without push refuses the push options (NotSupported while push-broker is
             // unset; InvalidArgs from one that predates push): start the activity locally.
             let local = options.filter { !$0.key.hasPrefix("push-") }
-            return try link.call("Start", arguments + [.vardict(local)])
+            return try start(link, arguments, options: local)
+        } catch where options["app-id"] != nil && error.message.contains("option \"app-id\" is unknown") {
+            // A daemon older than `app-id` refuses it as unknown: the card then carries the daemon's own id.
+            return try start(link, arguments, options: options.filter { $0.key != "app-id" })
         }
     }
 

@@ -27,7 +27,8 @@ import Testing
         let composed = CardComposer.compose(try Self.snapshot(), kindDisplayName: "Activity", alert: nil, hold: nil,
                                             lastCard: nil, besideJob: false, now: Self.t0)
         let expected = Card(appName: "Activity", title: "Build", body: "Compiling", iconName: "dialog-information",
-                            progress: 0.42, buttons: [CardButton(key: "end", label: "End")], category: "x-liveactivities")
+                            progress: 0.42, buttons: [CardButton(key: "end", label: "End")], category: "x-liveactivities",
+                            desktopEntry: "io.github.liveactivities")
         #expect(composed == ComposedCard(output: .show(expected, alert: nil), hold: nil, recomposeAt: nil))
     }
 
