@@ -6,9 +6,10 @@ import TestSupport
 
 /// The answer to a routine replace (sent without blocking, `RoutineReplace`) still counts: a
 /// server that no longer has the card answers with a new id, and the card follows it.
-/// Serialized: libnotify and the bus address are per process.
-@Suite(.serialized, .timeLimit(.minutes(5)))
-struct RoutineReplaceTests {
+/// Part of `CardPresenterDunstTests`, a serialized suite: libnotify's state and the session bus
+/// address (an environment variable) are per process, and as a suite of its own this one ran
+/// beside it in one shard of `scripts/test` and the two talked to each other's servers (CI).
+extension CardPresenterDunstTests {
     /// A notification server that forgets card 1 after showing it: the first replace of it
     /// gets a new id (as GNOME Shell answers a replace of an id it no longer has).
     final class ForgetfulServer: @unchecked Sendable {
