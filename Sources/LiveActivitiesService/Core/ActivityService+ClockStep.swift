@@ -18,6 +18,6 @@ extension ActivityService {
         let events = registry.shiftClockAnchors(by: step, now: now)
         guard !events.isEmpty else { return }
         persistQuietly(events, since: before)
-        publisher.apply(events, in: readView(at: now))
+        announce(events, in: readView(at: now))
     }
 }

@@ -33,7 +33,7 @@ extension ActivityService {
             try store.record(records, durable: durable) { fullState }
         } catch {
             registry = before
-            publisher.publishStorageStatus()
+            publishStorageStatus()
             throw Self.storageFailed(error)
         }
     }
@@ -48,7 +48,7 @@ extension ActivityService {
         do {
             try store.record(records, durable: durable) { fullState }
         } catch {
-            publisher.publishStorageStatus()
+            publishStorageStatus()
         }
     }
 
@@ -116,7 +116,7 @@ extension ActivityService {
             try store.syncNow()
         } catch {
             Log.error("\(error.description); recent updates may not survive a power loss")
-            publisher.publishStorageStatus()
+            publishStorageStatus()
         }
     }
 

@@ -174,7 +174,7 @@ extension ActivityService {
     /// The user is back: each session paused for idleness pops up its card with the choice.
     func userCameBack() {
         guard let focus else { return }
-        publisher.publishNow()  // events already queued go out before the alerts raised here
+        publishNow()  // events already queued go out before the alerts raised here
         focus.watching = .nothing
         let now = clock.now
         var alerts: [ActivityEvent] = []
@@ -189,7 +189,7 @@ extension ActivityService {
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }
-        publisher.apply(alerts, in: readView(at: now))
+        announce(alerts, in: readView(at: now))
         settleFocus(now: now)
     }
 

@@ -140,7 +140,7 @@ extension ActivityService {
     private func pushSubscriptionConfirmed(_ topic: String) {
         guard let push, let (id, token) = push.confirmed(topic) else { return }
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
-        publisher.refresh(id, alert: nil, now: clock.now)
+        publisher.refresh(id, alert: nil, in: readView())
         push.releaseHeldStartReceipt(id: id, token: token)
     }
 

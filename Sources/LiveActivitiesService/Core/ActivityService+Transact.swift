@@ -34,7 +34,7 @@ extension ActivityService {
         } catch {
             if let history { store.takeBackHistory(history) }
             registry.rollBack()
-            publisher.publishStorageStatus()
+            publishStorageStatus()
             throw Self.storageFailed(error)
         }
         registry.endChange()

@@ -25,8 +25,8 @@ public final class ActivityService {
     /// `KindDirectoryWatch`) and the one set of limits; the service reads them from it.
     var registry: ActivityRegistry
     /// What the world sees of the activities, and all the state that needs (made at first use,
-    /// as it refers back to the service).
-    private(set) lazy var publisher = Publisher(service: self, loop: loop, server: server, clock: clock,
+    /// as its hooks capture the service).
+    private(set) lazy var publisher = Publisher(hooks: publisherHooks, loop: loop, server: server, clock: clock,
                                                 presenter: cardSettings.presenter, cardInterval: cardSettings.cardInterval,
                                                 publishInterval: cardSettings.publishInterval)
     /// What `init` was given for the publisher.
