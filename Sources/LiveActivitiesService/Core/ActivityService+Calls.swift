@@ -11,23 +11,19 @@ extension ActivityService {
             .calledBy(app: callerApps?.flatpakAppID(of: sender))
         reloadKindsIfUnknown(request.kind)
         try checkPushOptions(request)
-        // Not a `transact`: a push entry is saved between the model's call and the commit, and
-        // undone with the registry (a copy; Start is not the hot path).
-        let now = clock.now
-        let before = registry
-        let (id, events) = try mapped { () throws(ActivityError) in
-            try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
-                               options: request.options, now: now)
+        // The push entry is saved between the model's call and the journal, and forgotten
+        // when the journal cannot be written.
+        let id = try transact { (now: Double) throws(ActivityError) in
+            let (id, events) = try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
+                                                  options: request.options, now: now)
+            return (id.rawValue, events)
+        } prepare: { (id: String) throws(DBusError) in
+            try preparePush(id, request)
+        } undo: { id in
+            forgetPush(id)
         }
-        try preparePush(id.rawValue, request, restoring: before)
-        do {
-            try commit(events, before: before, now: now)
-        } catch {
-            forgetPush(id.rawValue)
-            throw error
-        }
-        subscribePush(id.rawValue)
-        return id.rawValue
+        subscribePush(id)
+        return id
     }
 
     func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
@@ -89,9 +85,10 @@ extension ActivityService {
 
     func setEnabled(_ on: Bool) throws(DBusError) {
         guard on != registry.enabled else { return }
-        let before = registry
-        registry.enabled = on
-        try persist(changes([], since: before), restoring: before, durable: true)
+        try transact { _ in
+            registry.enabled = on
+            return ((), [])
+        }
         guard on else { publisher.cardsSwitchedOff(); return }
         publisher.cardsSwitchedOn(in: readView())
     }
