@@ -7,8 +7,12 @@ import DBus
 extension ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> String {
-        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
-            .calledBy(app: callerApps?.flatpakAppID(of: sender))
+        try start(StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+            .calledBy(app: callerApps?.flatpakAppID(of: sender)))
+    }
+
+    /// Start, decoded (by the bus or from a push message).
+    func start(_ request: StartRequest) throws(DBusError) -> String {
         reloadKindsIfUnknown(request.kind)
         try checkPushOptions(request)
         // The push entry is saved between the model's call and the journal, and forgotten
@@ -27,7 +31,11 @@ extension ActivityService {
     }
 
     func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        let request = try UpdateRequest(state: state, options: options)
+        try update(id: id, UpdateRequest(state: state, options: options))
+    }
+
+    /// Update, decoded (by the bus or from a push message).
+    func update(id: String, _ request: UpdateRequest) throws(DBusError) {
         if request.cancel != nil || request.at != nil { return try schedule(id: id, request) }
         try transact(durable: false) { (now: Double) throws(ActivityError) in
             ((), try registry.update(id: id, state: request.state, options: request.options, now: now))
@@ -35,7 +43,11 @@ extension ActivityService {
     }
 
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        let request = try EndRequest(state: state, options: options)
+        try end(id: id, EndRequest(state: state, options: options))
+    }
+
+    /// End, decoded (by the bus or from a push message).
+    func end(id: String, _ request: EndRequest) throws(DBusError) {
         try transact { (now: Double) throws(ActivityError) in
             ((), try registry.end(id: id, state: request.state, options: request.options, now: now))
         }
