@@ -55,7 +55,7 @@ final class Publisher {
         self.publishInterval = publishInterval
     }
 
-    // MARK: The card side, as the service asks about it
+    // MARK: The card side, as the core asks about it
 
     /// The notification server's name for `NotificationServer` ("" when none is known).
     var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
