@@ -11,8 +11,9 @@ import PushLink
 /// published afterwards by the `Publisher` (signals, objects, cards, KDE jobs, tray), which
 /// holds all the state of publishing. Each step has its own file: start-up (`+Startup`), the
 /// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), the reads
-/// of one moment (`+ReadView`), the one timer (`+Manager`), what the notification side
-/// reports back (`+Cards`). It lives on the event loop's thread.
+/// of one moment (`+ReadView`), each publishing round and what settles after it (`+Rounds`),
+/// the one timer (`+Manager`), what the notification side reports back (`+Cards`). It lives
+/// on the event loop's thread.
 public final class ActivityService {
     let loop: EventLoop
     let server: DBusObjectServer
