@@ -63,8 +63,6 @@ extension ActivityService {
             throw .invalidArgs("action \"\(action)\": activity \"\(id)\" offers \(offered.joined(separator: ", "))")
         }
         if try chooseAwayTime(id: id, key: action, now: now) { return }
-        let before = registry
-        let events = try mapped { () throws(ActivityError) in try registry.invoke(action: action, id: id, now: now) }
-        try commit(events, before: before, now: now)
+        try transact(at: now) { (now: Double) throws(ActivityError) in ((), try registry.invoke(action: action, id: id, now: now)) }
     }
 }

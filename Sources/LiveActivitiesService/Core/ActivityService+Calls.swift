@@ -7,31 +7,35 @@ import DBus
 extension ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> String {
-        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
-            .calledBy(app: callerApps?.flatpakAppID(of: sender))
+        try start(StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
+            .calledBy(app: callerApps?.flatpakAppID(of: sender)))
+    }
+
+    /// Start, decoded (by the bus or from a push message).
+    func start(_ request: StartRequest) throws(DBusError) -> String {
         reloadKindsIfUnknown(request.kind)
         try checkPushOptions(request)
-        // Not a `transact`: a push entry is saved between the model's call and the commit, and
-        // undone with the registry (a copy; Start is not the hot path).
-        let now = clock.now
-        let before = registry
-        let (id, events) = try mapped { () throws(ActivityError) in
-            try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
-                               options: request.options, now: now)
+        // The push entry is saved between the model's call and the journal, and forgotten
+        // when the journal cannot be written.
+        let id = try transact { (now: Double) throws(ActivityError) in
+            let (id, events) = try registry.start(kind: request.kind, attributes: request.attributes, state: request.state,
+                                                  options: request.options, now: now)
+            return (id.rawValue, events)
+        } prepare: { (id: String) throws(DBusError) in
+            try preparePush(id, request)
+        } undo: { id in
+            forgetPush(id)
         }
-        try preparePush(id.rawValue, request, restoring: before)
-        do {
-            try commit(events, before: before, now: now)
-        } catch {
-            forgetPush(id.rawValue)
-            throw error
-        }
-        subscribePush(id.rawValue)
-        return id.rawValue
+        subscribePush(id)
+        return id
     }
 
     func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        let request = try UpdateRequest(state: state, options: options)
+        try update(id: id, UpdateRequest(state: state, options: options))
+    }
+
+    /// Update, decoded (by the bus or from a push message).
+    func update(id: String, _ request: UpdateRequest) throws(DBusError) {
         if request.cancel != nil || request.at != nil { return try schedule(id: id, request) }
         try transact(durable: false) { (now: Double) throws(ActivityError) in
             ((), try registry.update(id: id, state: request.state, options: request.options, now: now))
@@ -39,7 +43,11 @@ extension ActivityService {
     }
 
     func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        let request = try EndRequest(state: state, options: options)
+        try end(id: id, EndRequest(state: state, options: options))
+    }
+
+    /// End, decoded (by the bus or from a push message).
+    func end(id: String, _ request: EndRequest) throws(DBusError) {
         try transact { (now: Double) throws(ActivityError) in
             ((), try registry.end(id: id, state: request.state, options: request.options, now: now))
         }
@@ -89,9 +97,10 @@ extension ActivityService {
 
     func setEnabled(_ on: Bool) throws(DBusError) {
         guard on != registry.enabled else { return }
-        let before = registry
-        registry.enabled = on
-        try persist(changes([], since: before), restoring: before, durable: true)
+        try transact { _ in
+            registry.enabled = on
+            return ((), [])
+        }
         guard on else { publisher.cardsSwitchedOff(); return }
         publisher.cardsSwitchedOn(in: readView())
     }

@@ -14,10 +14,11 @@ extension ActivityService {
         let step = offset - last
         guard abs(step) >= 1 else { return }
         Log.info("the wall clock moved by \(Int64(saturating: step.rounded())) s; timers started at \"now\" move with it")
-        let before = registry
+        let mark = registry.beginChange()
         let events = registry.shiftClockAnchors(by: step, now: now)
+        registry.endChange()  // like a tick's, time's changes stand even when they cannot be written now
         guard !events.isEmpty else { return }
-        persistQuietly(events, since: before)
-        publisher.apply(events, in: readView(at: now))
+        persistQuietly(changes(events, since: mark), durable: true)
+        announce(events, in: readView(at: now))
     }
 }

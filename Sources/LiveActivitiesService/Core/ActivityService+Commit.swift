@@ -4,51 +4,20 @@ import Persistence
 
 /// Where a change is persisted. An accepted call is written before the reply (nothing
 /// acknowledged may be lost; a call whose record cannot be written is refused with
-/// `StorageFailed` and changes nothing), then published (`Publisher+Rounds`). Lifecycle changes are
-/// fsynced before the reply; updates, and the notification ids the server hands out, are
-/// written before the reply (or at once) and fsynced in a batch within a second, so a Start
-/// costs one fsync, plus those of `push.json` (a file and its directory) when it has push
-/// options.
+/// `StorageFailed` and changes nothing: `transact`), then published (`Publisher+Rounds`).
+/// Lifecycle changes are fsynced before the reply; updates, and the notification ids the
+/// server hands out, are written before the reply (or at once) and fsynced in a batch within
+/// a second, so a Start costs one fsync, plus those of `push.json` (a file and its directory)
+/// when it has push options.
 extension ActivityService {
-    /// After an accepted call: its history appended (fsynced), its records written, its events
-    /// queued. An End whose history line cannot be written is refused like one whose record
-    /// cannot; a history line whose record could not be written is taken back.
-    func commit(_ events: [ActivityEvent], before: ActivityRegistry, durable: Bool = true, now: Double) throws(DBusError) {
-        let history = try appendHistory(events, restoring: before, now: now)
-        do {
-            try persist(changes(events, since: before), restoring: before, durable: durable)
-        } catch {
-            if let history { store.takeBackHistory(history) }
-            throw error
-        }
-        if !durable { syncSoon() }
-        if history != nil { rotateHistoryIfDue(now: now) }
-        publisher.publishLater(events)
-    }
-
-    /// Writes `records`; when they cannot be written, the registry goes back to `before` and
-    /// the call is refused.
-    func persist(_ records: [JournalRecord], restoring before: ActivityRegistry, durable: Bool) throws(DBusError) {
-        do {
-            try store.record(records, durable: durable) { fullState }
-        } catch {
-            registry = before
-            publisher.publishStorageStatus()
-            throw Self.storageFailed(error)
-        }
-    }
-
-    /// After a change no caller waits for (a tick): written like a call's, but a failure is
-    /// only logged; the store then writes everything at the next chance.
-    func persistQuietly(_ events: [ActivityEvent], since before: ActivityRegistry) {
-        persistQuietly(changes(events, since: before), durable: true)
-    }
-
+    /// After a change no caller waits for (a tick, a wall-clock step, a notification id):
+    /// written like a call's, but a failure is only logged; the store then writes everything
+    /// at the next chance.
     func persistQuietly(_ records: [JournalRecord], durable: Bool) {
         do {
             try store.record(records, durable: durable) { fullState }
         } catch {
-            publisher.publishStorageStatus()
+            publishStorageStatus()
         }
     }
 
@@ -57,18 +26,11 @@ extension ActivityService {
         PersistedState(registry: registry.snapshot, notificationIDs: publisher.notificationIDs)
     }
 
-    /// The journal records of what `events` changed since `before`: each activity's record,
-    /// or its removal, and the settings when they moved.
-    func changes(_ events: [ActivityEvent], since before: ActivityRegistry) -> [JournalRecord] {
-        changes(events, enabledBefore: before.enabled, idGeneratorBefore: before.idGenerator) { before.activity($0) != nil }
-    }
-
-    /// The journal records of what `events` changed: each activity's record, or its removal
-    /// when it existed before, and the settings when they differ from these.
-    func changes(_ events: [ActivityEvent], enabledBefore: Bool, idGeneratorBefore: ActivityIDGenerator,
-                 existedBefore: (String) -> Bool) -> [JournalRecord] {
+    /// The journal records of what `events` changed since `mark`: each activity's record, or
+    /// its removal, and the settings when they moved.
+    func changes(_ events: [ActivityEvent], since mark: RegistryMark) -> [JournalRecord] {
         var changed: [JournalRecord] = []
-        if enabledBefore != registry.enabled || idGeneratorBefore != registry.idGenerator {
+        if mark.enabled != registry.enabled || mark.idGenerator != registry.idGenerator {
             changed.append(.settings(enabled: registry.enabled, idGenerator: registry.idGenerator))
         }
         var seen = Set<String>()
@@ -77,7 +39,7 @@ extension ActivityService {
             guard seen.insert(id).inserted else { continue }
             if let activity = registry.activity(id) {
                 changed.append(.activity(activity))
-            } else if existedBefore(id) {
+            } else {
                 changed.append(.removed(id))
             }
         }
@@ -116,7 +78,7 @@ extension ActivityService {
             try store.syncNow()
         } catch {
             Log.error("\(error.description); recent updates may not survive a power loss")
-            publisher.publishStorageStatus()
+            publishStorageStatus()
         }
     }
 

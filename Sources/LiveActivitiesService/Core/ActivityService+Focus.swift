@@ -155,10 +155,8 @@ extension ActivityService {
         let now = clock.now
         for activity in runningIdlePausers() {
             let id = activity.id.rawValue
-            let before = registry
-            do {
-                let events = try registry.pause(id: id, now: now)
-                try commit(events, before: before, now: now)
+            do throws(DBusError) {
+                try transact(at: now) { (now: Double) throws(ActivityError) in ((), try registry.pause(id: id, now: now)) }
             } catch {
                 Log.warning("could not pause \(id) while the user is away: \(error)")
                 continue
@@ -174,7 +172,7 @@ extension ActivityService {
     /// The user is back: each session paused for idleness pops up its card with the choice.
     func userCameBack() {
         guard let focus else { return }
-        publisher.publishNow()  // events already queued go out before the alerts raised here
+        publishNow()  // events already queued go out before the alerts raised here
         focus.watching = .nothing
         let now = clock.now
         var alerts: [ActivityEvent] = []
@@ -189,7 +187,7 @@ extension ActivityService {
             alerts.append(.alert(activity.id, Alert(title: "Welcome back",
                                                     body: "You were away \(minutes) min: keep that time in the session, or discard it?")))
         }
-        publisher.apply(alerts, in: readView(at: now))
+        announce(alerts, in: readView(at: now))
         settleFocus(now: now)
     }
 
@@ -208,16 +206,16 @@ extension ActivityService {
             throw .invalidArgs("action \"\(key)\": activity \"\(id)\" is not waiting for a choice about time away")
         }
         let keep = key == FocusSupport.keepKey
-        let before = registry
-        let resumed = try mapped { () throws(ActivityError) in
-            try registry.resumeAfterAway(id: id, idleSince: pending.idleSince, keepAwayTime: keep, now: now)
+        let awaySeconds = try transact(at: now) { (now: Double) throws(ActivityError) -> (result: Double?, events: [ActivityEvent]) in
+            let resumed = try registry.resumeAfterAway(id: id, idleSince: pending.idleSince, keepAwayTime: keep, now: now)
+            guard let activityID = registry.activity(id)?.id else { return (nil, []) }
+            return (resumed.awaySeconds, [.actionInvoked(activityID, action: key)] + resumed.events)
         }
-        guard let activityID = registry.activity(id)?.id else { return true }
-        try commit([.actionInvoked(activityID, action: key)] + resumed.events, before: before, now: now)
+        guard let awaySeconds else { return true }
         entry.pending = nil
-        entry.discardedSeconds += resumed.awaySeconds
+        entry.discardedSeconds += awaySeconds
         focus.ledger.set(id, entry)
-        Log.info("\(id): time away \(keep ? "kept" : "discarded") (\(Int(saturating: resumed.awaySeconds)) s discarded)")
+        Log.info("\(id): time away \(keep ? "kept" : "discarded") (\(Int(saturating: awaySeconds)) s discarded)")
         return true
     }
 

@@ -5,21 +5,11 @@ import Persistence
 import ThreadSupport
 
 /// The history side of a lifecycle change: the entries of ended activities are appended (and
-/// fsynced) with the change they belong to (`commit`), and the file is rotated on a thread of
+/// fsynced) with the change they belong to (`transact`), and the file is rotated on a thread of
 /// its own when it is due (`HistoryRotation`), so a big history never holds up the bus.
 extension ActivityService {
     /// Appends the entries of the activities `events` ended (before the reply, like the state);
-    /// nil when none ended. When they cannot be written the registry goes back to `before`.
-    func appendHistory(_ events: [ActivityEvent], restoring before: ActivityRegistry, now: Double) throws(DBusError) -> HistoryFile.Appended? {
-        do {
-            return try appendHistory(events, now: now)
-        } catch {
-            registry = before
-            throw error
-        }
-    }
-
-    /// `appendHistory(_:restoring:now:)` for a caller that puts the registry back itself (`transact`).
+    /// nil when none ended. A failure refuses the call (`transact` puts the registry back).
     func appendHistory(_ events: [ActivityEvent], now: Double) throws(DBusError) -> HistoryFile.Appended? {
         var entries: [HistoryEntry] = []
         for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }

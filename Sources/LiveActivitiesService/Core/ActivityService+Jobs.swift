@@ -19,15 +19,12 @@ extension ActivityService {
 
     /// The job's cancel button: the activity ends with reason `cancelled`.
     private func endFromJob(id: String) {
-        let now = clock.now
-        let before = registry
-        do {
-            let events = try registry.end(id: id, state: [:], options: EndOptions(reason: .cancelled), now: now)
-            try commit(events, before: before, now: now)
-        } catch let error as ActivityError {
-            Log.warning("KDE job cancel of \(id): \(error.message)")
+        do throws(DBusError) {
+            try transact { (now: Double) throws(ActivityError) in
+                ((), try registry.end(id: id, state: [:], options: EndOptions(reason: .cancelled), now: now))
+            }
         } catch {
-            Log.warning("KDE job cancel of \(id): \(error)")
+            Log.warning("KDE job cancel of \(id): \(error.message)")
         }
     }
 }

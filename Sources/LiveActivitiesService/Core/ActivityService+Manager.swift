@@ -21,7 +21,7 @@ extension ActivityService {
 
     /// The timer fired: whatever was due happens, at one moment read once.
     func tick() {
-        publisher.publishNow()
+        publishNow()
         let now = clock.now
         let mark = registry.beginChange()
         let utcOffset = clock.utcOffset(at: now)
@@ -32,7 +32,7 @@ extension ActivityService {
         if !lasting.isEmpty { persistQuietly(changes(lasting, since: mark), durable: true) }
         recordHistory(events, now: now)
         let view = readView(at: now, utcOffset: utcOffset)
-        publisher.apply(events, in: view)
-        publisher.settle(in: view)
+        announce(events, in: view)
+        settle(in: view)
     }
 }

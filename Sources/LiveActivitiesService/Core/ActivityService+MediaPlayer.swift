@@ -3,15 +3,15 @@ import DBus
 import MPRIS
 
 /// Which activity the MPRIS player shows and how, from the same reads as the compact view.
-extension ActivityService {
-    /// The player's state in `view`: the most relevant live activity that has a timer, whose
-    /// kind offers a media player (`"mpris"`, default true) and whose lock-screen setting is
-    /// not `off` (Plasma shows the player on its lock screen); nil when there is none.
-    func mediaPlayerState(in view: RoundView) -> MediaPlayerState? {
-        guard let shown = view.live.first(where: offersMediaPlayer), let timer = shown.activity.timer else { return nil }
+extension RoundView {
+    /// The player's state: the most relevant live activity that has a timer, whose kind
+    /// offers a media player (`"mpris"`, default true) and whose lock-screen setting is not
+    /// `off` (Plasma shows the player on its lock screen); nil when there is none.
+    var mediaPlayerState: MediaPlayerState? {
+        guard let shown = live.first(where: offersMediaPlayer), let timer = shown.activity.timer else { return nil }
         // By the minute: the card's texts as a server without seconds gets them, so the
         // metadata changes at most once a minute however the kind's body counts.
-        let minutes = view.card(of: shown, style: RenderStyle(showSeconds: false)).rendered
+        let minutes = card(of: shown, style: RenderStyle(showSeconds: false)).rendered
         let title: String
         let artist: String
         if shown.lockScreen == .private {
@@ -23,13 +23,7 @@ extension ActivityService {
         }
         let track = MediaPlayerTrack(activityID: shown.activity.id.rawValue, title: title, artist: artist,
                                      lengthSeconds: timer.duration, isRunning: timer.isRunning)
-        return MediaPlayerState(track: track, positionSeconds: Self.mediaPosition(of: timer, at: view.now))
-    }
-
-    /// The timer's position at `now` as the player's `Position`: never before 0 nor past its length.
-    static func mediaPosition(of timer: TimerState, at now: Double) -> Double {
-        let position = max(0, timer.position(at: now))
-        return timer.duration.map { min(position, $0) } ?? position
+        return MediaPlayerState(track: track, positionSeconds: ActivityService.mediaPosition(of: timer, at: now))
     }
 
     private func offersMediaPlayer(_ snapshot: ActivitySnapshot) -> Bool {
@@ -40,6 +34,14 @@ extension ActivityService {
     /// A body of several lines as one line (Plasma's greeter shows one line of artist).
     private static func oneLine(_ text: String) -> String {
         text.split(separator: "\n").map(String.init).joined(separator: " · ")
+    }
+}
+
+extension ActivityService {
+    /// The timer's position at `now` as the player's `Position`: never before 0 nor past its length.
+    static func mediaPosition(of timer: TimerState, at now: Double) -> Double {
+        let position = max(0, timer.position(at: now))
+        return timer.duration.map { min(position, $0) } ?? position
     }
 }
 
@@ -57,7 +59,7 @@ extension MediaPlayer {
                                  })
         do throws(DBusError) {
             try player.start()
-            player.update(service.mediaPlayerState(in: service.readView()))
+            player.update(service.readView().mediaPlayerState)
             return player
         } catch {
             Log.error("no media player: \(error.message)")

@@ -101,14 +101,13 @@ extension ActivityService {
 
     /// Before a Start with push options is committed: the new activity's token and channel are
     /// written to `push.json` and fsynced, so a token is never acknowledged or announced unless
-    /// it survives a restart. When that fails the registry goes back to `before` and the Start
-    /// is refused with `StorageFailed`.
-    func preparePush(_ id: String, _ request: StartRequest, restoring before: ActivityRegistry) throws(DBusError) {
+    /// it survives a restart. When that fails the Start is taken back (`transact`) and refused
+    /// with `StorageFailed`.
+    func preparePush(_ id: String, _ request: StartRequest) throws(DBusError) {
         guard let push, request.pushType != nil || request.pushChannel != nil else { return }
         do {
             try push.prepare(id: id, token: request.pushType != nil, channel: request.pushChannel)
         } catch {
-            registry = before
             Log.error("push: \(error.description); Start refused")
             throw Self.storageFailed(error)
         }
@@ -140,7 +139,7 @@ extension ActivityService {
     private func pushSubscriptionConfirmed(_ topic: String) {
         guard let push, let (id, token) = push.confirmed(topic) else { return }
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
-        publisher.refresh(id, alert: nil, now: clock.now)
+        publisher.refresh(id, alert: nil, in: readView())
         push.releaseHeldStartReceipt(id: id, token: token)
     }
 

@@ -4,9 +4,10 @@ import Push
 import PushLink
 
 /// Applies push messages. A message reaches only what its topic names (one activity's token,
-/// one kind's push-to-start token, or the followers of one channel) and goes through the
-/// same `start`, `update` and `end` as the bus methods, so validation, limits and errors are
-/// shared. Every message ends in one `PushReceived` signal per activity it was meant for:
+/// one kind's push-to-start token, or the followers of one channel), is built into the same
+/// typed request as a bus call (`PushRequests`, from its JSON) and goes through the same
+/// `start`, `update` and `end`, so validation, limits and errors are shared; a refusal
+/// becomes the message's `PushRejection` in one place (`pushCall`). Every message ends in one `PushReceived` signal per activity it was meant for:
 /// applied, ignored (older than the last applied, or already applied: `PushRegistry+Identity`)
 /// or rejected with the reason.
 extension ActivityService {
@@ -90,28 +91,19 @@ extension ActivityService {
         let event = message.event.rawValue
         let verdict = push.verdict(activity: id, timestamp: message.timestamp, digest: digest)
         if ignoreIfSeen(verdict, id: id, message, what: "message", topic: topic) { return }
-        let state = Self.dbusValues(message.contentState)
-        do {
+        do throws(PushRejection) {
             switch message.event {
             case .start:
                 throw PushRejection("InvalidArgs", "event start is only accepted on a push-to-start topic (\(push.topics.start("<token>")))")
             case .update:
-                var options: [String: DBusValue] = [:]
-                if let stale = message.staleDate { options["stale-at"] = .double(stale) }
-                if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
-                if let title = message.alert?.title { options["alert-title"] = .string(title) }
-                if let body = message.alert?.body { options["alert-body"] = .string(body) }
-                if let sound = message.alert?.sound { options["alert-sound"] = .string(sound == "default" ? "message-new-instant" : sound) }
-                try update(id: id, state: state, options: options)
+                let request = try PushRequests.update(message)
+                try pushCall { () throws(DBusError) in try update(id: id, request) }
             case .end:
-                var options: [String: DBusValue] = [:]
-                if let dismissal = message.dismissalDate {
-                    options[dismissal > 0 ? "dismiss-at" : "dismissal"] = dismissal > 0 ? .double(dismissal) : .string("immediate")
-                }
-                try end(id: id, state: state, options: options)
+                let request = try PushRequests.end(message)
+                try pushCall { () throws(DBusError) in try end(id: id, request) }
             }
         } catch {
-            reject(id: id, event: event, Self.rejection(error), topic: topic, message: message)
+            reject(id: id, event: event, error, topic: topic, message: message)
             return
         }
         push.recordApplied(activity: id, timestamp: message.timestamp, digest: digest)
@@ -124,7 +116,7 @@ extension ActivityService {
     private func startFromPush(_ message: APSMessage, digest: String, kind: String, topic: String) {
         guard let push else { return }
         let event = message.event.rawValue
-        do {
+        do throws(PushRejection) {
             guard message.event == .start else {
                 throw PushRejection("InvalidArgs", "a push-to-start topic accepts event start only, got \(event)")
             }
@@ -137,17 +129,12 @@ extension ActivityService {
             }
             let verdict = push.verdict(start: kind, timestamp: message.timestamp, digest: digest)
             if ignoreIfSeen(verdict, id: "", message, what: "start", topic: topic) { return }
-            var options: [String: DBusValue] = [:]
-            if let stale = message.staleDate { options["stale-at"] = .double(stale) }
-            if let relevance = message.relevanceScore { options["relevance"] = .double(relevance) }
-            if message.inputPushToken { options["push-type"] = .string("token") }
-            if let channel = message.inputPushChannel { options["push-channel"] = .string(channel) }
-            let id = try start(kind: kind, attributes: Self.dbusValues(message.attributes),
-                               state: Self.dbusValues(message.contentState), options: options)
+            let request = try PushRequests.start(message, kind: kind)
+            let id = try pushCall { () throws(DBusError) in try start(request) }
             push.recordStart(kind: kind, id: id, timestamp: message.timestamp, digest: digest)
             pushStarted(id: id, topic: topic, message: message)
         } catch {
-            reject(id: "", event: event, Self.rejection(error), topic: topic, message: message)
+            reject(id: "", event: event, error, topic: topic, message: message)
         }
     }
 
@@ -159,26 +146,13 @@ extension ActivityService {
         pushOutcome(id: id, event: event, applied: false, reason: rejection.description, topic: topic, message: message)
     }
 
-    /// A bus error or a payload error as a rejection (`InvalidArgs`, `NotActive`, …).
-    private static func rejection(_ error: any Error) -> PushRejection {
-        if let rejection = error as? PushRejection { return rejection }
-        if let bus = error as? DBusError {
-            let name = bus.name.split(separator: ".").last.map(String.init) ?? bus.name
-            return PushRejection(name, bus.message)
-        }
-        return PushRejection("Failed", "\(error)")
-    }
-
-    /// JSON scalars as the values a bus client would send.
-    private static func dbusValues(_ values: [String: JSONValue]) -> [String: DBusValue] {
-        values.compactMapValues { value in
-            switch value {
-            case .string(let s): return .string(s)
-            case .int(let i): return .int64(i)
-            case .double(let d): return .double(d)
-            case .bool(let b): return .boolean(b)
-            case .null, .array, .object: return nil
-            }
+    /// A call of the core made for a push message; its refusal (`InvalidArgs`, `NotActive`,
+    /// `StorageFailed`, …) as the message's rejection, the one place a call's error becomes one.
+    private func pushCall<T>(_ body: () throws(DBusError) -> T) throws(PushRejection) -> T {
+        do {
+            return try body()
+        } catch {
+            throw PushRejection(error.name.split(separator: ".").last.map(String.init) ?? error.name, error.message)
         }
     }
 

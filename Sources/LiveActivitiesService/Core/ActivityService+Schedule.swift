@@ -6,15 +6,12 @@ import DBus
 /// a scheduled update is a promise about the future, and rare.
 extension ActivityService {
     func schedule(id: String, _ request: UpdateRequest) throws(DBusError) {
-        let now = clock.now
-        let before = registry
-        let events = try mapped { () throws(ActivityError) in
+        try transact { (now: Double) throws(ActivityError) in
             if let cancel = request.cancel {
-                return try registry.cancelScheduledUpdates(id: id, at: cancel.at)
+                return ((), try registry.cancelScheduledUpdates(id: id, at: cancel.at))
             }
-            return try registry.scheduleUpdate(id: id, state: request.state, options: request.options,
-                                               at: request.at ?? now, now: now)
+            return ((), try registry.scheduleUpdate(id: id, state: request.state, options: request.options,
+                                                    at: request.at ?? now, now: now))
         }
-        try commit(events, before: before, now: now)
     }
 }

@@ -29,14 +29,14 @@ extension ActivityService {
         logDroppedScheduledUpdates()
         recordHistory(events, now: now)
         let view = readView(at: now)
-        publisher.apply(events, in: view)
+        announce(events, in: view)
         for activity in registry.activities { publisher.refresh(activity.id.rawValue, alert: nil, in: view) }
         do {
             try store.saveAll(fullState)
         } catch {
             Log.error("\(error.description); calls that change something are refused until it can be written")
         }
-        publisher.settle(in: view)
+        settle(in: view)
         Log.info("\(registry.activities.count) activities restored, kinds: \(kindNames.joined(separator: ", "))")
     }
 

@@ -2,17 +2,25 @@ import ActivityModel
 import DBus
 import Persistence
 
-/// The one pattern of a call that changes something: the clock read once, the model's call
-/// with what it replaces kept aside (no copy of the registry), the history lines of what
-/// ended and the journal records taken from the events, written before the reply (a write
-/// that fails takes the lines back, puts the registry back and refuses the call with
-/// `StorageFailed`), then published after the reply. The same steps as `commit`, which the
-/// calls that need a copy anyway (Start with push, Focus) still use.
+/// The one path of a change a caller waits for (a bus call, a card, tray or job button, the
+/// user going idle or coming back): the clock read once, the model's call with what it
+/// replaces kept aside (no copy of the registry), the history lines of what ended and the
+/// journal records taken from the events, written before the reply (a write that fails takes
+/// the lines back, puts the registry back and refuses the call with `StorageFailed`), then
+/// published after the reply. An accepted call is written before the reply (nothing
+/// acknowledged may be lost); lifecycle changes are fsynced before it, updates (`durable:
+/// false`) are fsynced in a batch within a second (`+Commit`). Changes nobody waits for (a
+/// tick, a wall-clock step) are written quietly instead (`+Manager`, `+ClockStep`).
 extension ActivityService {
-    /// Runs `change` at one moment and commits its events; returns its result.
-    func transact<T>(durable: Bool = true,
-                     _ change: (_ now: Double) throws(ActivityError) -> (result: T, events: [ActivityEvent])) throws(DBusError) -> T {
-        let now = clock.now
+    /// Runs `change` at one moment (`moment`, or the clock now) and commits its events;
+    /// returns its result. `prepare` writes what must be on disk before the change is
+    /// acknowledged besides the journal (Start's push entry); when it fails, the change is
+    /// taken back. `undo` takes back what `prepare` did when the change cannot be written.
+    func transact<T>(durable: Bool = true, at moment: Double? = nil,
+                     _ change: (_ now: Double) throws(ActivityError) -> (result: T, events: [ActivityEvent]),
+                     prepare: (T) throws(DBusError) -> Void = { _ in },
+                     undo: (T) -> Void = { _ in }) throws(DBusError) -> T {
+        let now = moment ?? clock.now
         let mark = registry.beginChange()
         let outcome: (result: T, events: [ActivityEvent])
         do {
@@ -21,32 +29,44 @@ extension ActivityService {
             registry.endChange()  // a refused call changed nothing
             throw Self.busError(error)
         }
-        let history: HistoryFile.Appended?
         do throws(DBusError) {
-            history = try appendHistory(outcome.events, now: now)
+            try prepare(outcome.result)
         } catch {
             registry.rollBack()
             throw error
         }
-        let records = changes(outcome.events, since: mark)
+        do throws(DBusError) {
+            try write(outcome.events, since: mark, durable: durable, now: now)
+        } catch {
+            undo(outcome.result)
+            throw error
+        }
+        return outcome.result
+    }
+
+    /// The history lines and journal records of `events`, written; when either cannot be
+    /// written, the lines go back and so does the registry, and the call is refused.
+    private func write(_ events: [ActivityEvent], since mark: RegistryMark, durable: Bool, now: Double) throws(DBusError) {
+        let history: HistoryFile.Appended?
+        do throws(DBusError) {
+            history = try appendHistory(events, now: now)
+        } catch {
+            registry.rollBack()
+            throw error
+        }
+        let records = changes(events, since: mark)
         do {
             try store.record(records, durable: durable) { fullState }
         } catch {
             if let history { store.takeBackHistory(history) }
             registry.rollBack()
-            publisher.publishStorageStatus()
+            publishStorageStatus()
             throw Self.storageFailed(error)
         }
         registry.endChange()
         if !durable { syncSoon() }
         if history != nil { rotateHistoryIfDue(now: now) }
-        publisher.publishLater(outcome.events)
-        return outcome.result
-    }
-
-    /// The journal records of what `events` changed since `mark`: each activity's record, or
-    /// its removal, and the settings when they moved.
-    func changes(_ events: [ActivityEvent], since mark: RegistryMark) -> [JournalRecord] {
-        changes(events, enabledBefore: mark.enabled, idGeneratorBefore: mark.idGenerator) { _ in true }
+        // A change with no events (`Enabled`) has nothing to publish.
+        if !events.isEmpty { publisher.publishLater(events) }
     }
 }

@@ -11,8 +11,9 @@ import PushLink
 /// published afterwards by the `Publisher` (signals, objects, cards, KDE jobs, tray), which
 /// holds all the state of publishing. Each step has its own file: start-up (`+Startup`), the
 /// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), the reads
-/// of one moment (`+ReadView`), the one timer (`+Manager`), what the notification side
-/// reports back (`+Cards`). It lives on the event loop's thread.
+/// of one moment (`+ReadView`), each publishing round and what settles after it (`+Rounds`),
+/// the one timer (`+Manager`), what the notification side reports back (`+Cards`). It lives
+/// on the event loop's thread.
 public final class ActivityService {
     let loop: EventLoop
     let server: DBusObjectServer
@@ -25,8 +26,8 @@ public final class ActivityService {
     /// `KindDirectoryWatch`) and the one set of limits; the service reads them from it.
     var registry: ActivityRegistry
     /// What the world sees of the activities, and all the state that needs (made at first use,
-    /// as it refers back to the service).
-    private(set) lazy var publisher = Publisher(service: self, loop: loop, server: server, clock: clock,
+    /// as its hooks capture the service).
+    private(set) lazy var publisher = Publisher(hooks: publisherHooks, loop: loop, server: server, clock: clock,
                                                 presenter: cardSettings.presenter, cardInterval: cardSettings.cardInterval,
                                                 publishInterval: cardSettings.publishInterval)
     /// What `init` was given for the publisher.

@@ -91,7 +91,7 @@ extension ActivityService {
         let namesChanged = fresh.names != catalog.names
         registry.catalog = fresh
         Log.info("kinds read again: \(fresh.names.joined(separator: ", "))")
-        publisher.refreshAll(now: clock.now)
+        refreshAll()
         if namesChanged {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Kinds"])
         }

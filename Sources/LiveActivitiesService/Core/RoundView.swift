@@ -29,6 +29,18 @@ final class RoundView {
         self.extraButtons = extraButtons
     }
 
+    /// Whether cards are on (`Enabled`) at this moment.
+    var enabled: Bool { registry.enabled }
+    /// The kinds at this moment.
+    var catalog: KindCatalog { registry.catalog }
+    /// Every activity, live or not, in the registry's order.
+    var activities: [Activity] { registry.activities }
+    /// `ActiveCount`: the live activities.
+    var activeCount: Int { registry.liveCount }
+
+    /// Whether there is an activity `id`.
+    func contains(_ id: String) -> Bool { registry.activity(id) != nil }
+
     /// The activity `id` and its texts; nil when there is none.
     func snapshot(_ id: String) -> ActivitySnapshot? {
         guard let activity = registry.activity(id) else { return nil }

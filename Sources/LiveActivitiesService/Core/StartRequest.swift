@@ -22,6 +22,18 @@ struct StartRequest {
         return request
     }
 
+    /// A request already in the model's values (a push message's: `PushRequests`).
+    init(kind: String, attributes: [String: Value], state: [String: Value], options: StartOptions,
+         pushType: String?, pushChannel: String?) {
+        self.kind = kind
+        self.attributes = attributes
+        self.state = state
+        self.options = options
+        reason = nil
+        self.pushType = pushType
+        self.pushChannel = pushChannel
+    }
+
     init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
          method: String) throws(DBusError) {
         self.kind = kind
@@ -47,6 +59,14 @@ struct UpdateRequest {
     /// Options `cancel-at` / `cancel-all`: cancel scheduled updates instead of updating.
     let cancel: ScheduledUpdateCancel?
 
+    /// An update to apply now, already in the model's values (a push message's: `PushRequests`).
+    init(state: [String: Value], options: UpdateOptions) {
+        self.state = state
+        self.options = options
+        at = nil
+        cancel = nil
+    }
+
     init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         self.state = try ValueConversion.modelValues(state, what: "state")
         let reader = try OptionReader(method: "Update", options: options,
@@ -65,6 +85,12 @@ struct UpdateRequest {
 struct EndRequest {
     let state: [String: Value]
     let options: EndOptions
+
+    /// An End already in the model's values (a push message's: `PushRequests`).
+    init(state: [String: Value], options: EndOptions) {
+        self.state = state
+        self.options = options
+    }
 
     init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
         self.state = try ValueConversion.modelValues(state, what: "state")

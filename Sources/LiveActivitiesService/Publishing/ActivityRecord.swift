@@ -1,7 +1,7 @@
 import DBus
 import Notifications
 
-/// What the service keeps about one activity besides the model's own record: whether its
+/// What the daemon keeps about one activity besides the model's own record: whether its
 /// object is on the bus, the property values last announced, the card last sent and the alert
 /// held on it, and the id the notification server gave its card. One record per activity, so
 /// that removing an activity is one removal and nothing is left behind in a side table.

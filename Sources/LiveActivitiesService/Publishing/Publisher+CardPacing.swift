@@ -48,7 +48,7 @@ extension Publisher {
         records[id]?.slotWakeArmed = false
         guard let card = records[id]?.heldCard else { return }
         records[id]?.heldCard = nil
-        guard let presenter, service.registry.enabled else { return }
+        guard let presenter, hooks.currentView()?.enabled == true else { return }
         records[id]?.cardSentAt = clock.monotonicNow
         presenter.show(id: id, card: card, alert: nil)
     }

@@ -2,24 +2,25 @@ import ActivityModel
 import DBus
 
 /// What depends on every activity: the manager's CompactText, ActiveCount,
-/// NotificationServer and StorageStatus, the tray item, the MPRIS player, and (asked of the service) the one
-/// timer and focus.
+/// NotificationServer and StorageStatus, the tray item and the MPRIS player, and the pace at
+/// which they settle (the core settles them with the one timer and focus: `ActivityService+Rounds`).
 extension Publisher {
-    /// Recomputed once per publishing round, and under a flood at most once per
-    /// `settleInterval` (on the monotonic clock, so a wall-clock step cannot hold it back): a
-    /// flood of updates pays for them 20 times a second, not once per update.
-    /// `view`: the round just published, whose renders a settling at once reuses.
-    func settleSoon(_ view: RoundView) {
-        guard !rounds.settlePending else { return }
+    /// Whether the round just published settles what depends on every activity now: once per
+    /// publishing round, and under a flood at most once per `settleInterval` (on the monotonic
+    /// clock, so a wall-clock step cannot hold it back), so a flood of updates pays for them
+    /// 20 times a second, not once per update. When not now, a settling is armed for the end
+    /// of the interval (`PublisherHooks.settleDue`), unless one already is.
+    func settlesNow() -> Bool {
+        guard !rounds.settlePending else { return false }
         rounds.settlePending = true
         let elapsed = clock.monotonicNow - rounds.lastSettle
         if elapsed >= Self.settleInterval {
             rounds.settlePending = false
             rounds.lastSettle = clock.monotonicNow
-            settle(in: view)
-        } else {
-            clock.wake(afterSeconds: Self.settleInterval - elapsed) { [weak self] in self?.settleRound() }
+            return true
         }
+        clock.wake(afterSeconds: Self.settleInterval - elapsed) { [weak self] in self?.settleRound() }
+        return false
     }
 
     /// The shortest time between two settlings under a flood of calls.
@@ -28,44 +29,27 @@ extension Publisher {
     private func settleRound() {
         rounds.settlePending = false
         rounds.lastSettle = clock.monotonicNow
-        settle(in: service.readView())
+        hooks.settleDue()
     }
 
-    /// The manager's properties, the tray and the timer, from the renders of `view` (a tick, a
-    /// publishing round, a new server, new kinds).
-    func settle(in view: RoundView) {
-        refreshManager(in: view)
-        service.reschedule(in: view)
-        service.settleFocus(now: view.now)
-    }
-
-    /// Every activity re-read at `now` (a new server, new kinds, a restart, cards back on),
-    /// then the manager's properties, the tray and the timer: one render each.
-    func refreshAll(now: Double) {
-        let view = service.readView(at: now)
-        for activity in service.registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
-        settle(in: view)
+    /// Every activity of `view` re-read (a new server, new kinds, cards back on): one render each.
+    func refreshAll(in view: RoundView) {
+        for activity in view.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
     }
 
     /// Announces the manager's properties that changed, from the values computed here (the
-    /// compact text comes from the round's renders and serves the tray too).
-    func refreshManager(in view: RoundView) {
+    /// compact text comes from the round's renders and serves the tray too) and `storageStatus`.
+    func refreshManager(in view: RoundView, storageStatus: String) {
         let compact = view.compactText
-        let values: [String: DBusValue] = ["CompactText": .string(compact), "ActiveCount": .uint32(UInt32(service.activeCount)),
+        let values: [String: DBusValue] = ["CompactText": .string(compact), "ActiveCount": .uint32(UInt32(view.activeCount)),
                                            "NotificationServer": .string(notificationServer),
-                                           "StorageStatus": .string(service.storageStatus)]
+                                           "StorageStatus": .string(storageStatus)]
         let changed = values.filter { publishedManager[$0.key] != $0.value }
         publishedManager = values
         if !changed.isEmpty {
             server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, values: changed)
         }
         tray?.update(CardComposer.tray(live: view.live, compactText: compact))
-        mediaPlayer?.update(service.mediaPlayerState(in: view))
-    }
-
-    /// Announces a change of `StorageStatus` (a write failed, or works again) at once.
-    func publishStorageStatus() {
-        guard publishedManager["StorageStatus"] != .string(service.storageStatus) else { return }
-        refreshManager(in: service.readView())
+        mediaPlayer?.update(view.mediaPlayerState)
     }
 }

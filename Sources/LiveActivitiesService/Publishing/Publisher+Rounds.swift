@@ -17,7 +17,7 @@ extension Publisher {
         guard !rounds.publishPending else { return }
         rounds.publishPending = true
         guard publishInterval > 0 else {
-            loop.runSoon { [weak self] in self?.publishNow() }
+            loop.runSoon { [weak self] in self?.hooks.publishDue() }
             return
         }
         let now = clock.monotonicNow
@@ -26,26 +26,23 @@ extension Publisher {
             rounds.roundsInWindow = 0
         }
         if rounds.roundsInWindow < Self.publishBurst {
-            loop.runSoon { [weak self] in self?.publishNow() }
+            loop.runSoon { [weak self] in self?.hooks.publishDue() }
         } else {
-            clock.wake(afterSeconds: rounds.windowStart + publishInterval - now) { [weak self] in self?.publishNow() }
+            clock.wake(afterSeconds: rounds.windowStart + publishInterval - now) { [weak self] in self?.hooks.publishDue() }
         }
     }
 
     /// Rounds per `publishInterval` that run at once; later ones wait for the interval's end.
     static let publishBurst = 8
 
-    /// Publishes every queued event now, at one moment (also called first by anything that
-    /// publishes directly, such as a tick, so the order of events is kept).
-    func publishNow() {
+    /// The events queued for this round, taken (none when nothing is queued); the core
+    /// publishes them at one moment (`ActivityService.publishNow`).
+    func takeRound() -> [ActivityEvent] {
         rounds.publishPending = false
-        guard !rounds.unpublished.isEmpty else { return }
+        guard !rounds.unpublished.isEmpty else { return [] }
         rounds.roundsInWindow += 1
-        let events = rounds.unpublished
-        rounds.unpublished = []
-        let view = service.readView()
-        apply(events, in: view)
-        settleSoon(view)
+        defer { rounds.unpublished = [] }
+        return rounds.unpublished
     }
 
     /// The model's events as signals, in their order; then each activity they touched is
@@ -62,7 +59,6 @@ extension Publisher {
                 emit("ActivityUpdated", [.string(id)])
             case .ended(_, let reason, _):
                 emit("ActivityEnded", [.string(id), .string(reason.rawValue)])
-                service.pushActivityEnded(id)
             case .statusChanged(_, let status):
                 emit("StatusChanged", [.string(id), .string(status.rawValue)])
             case .alert(_, let alert):
@@ -79,7 +75,7 @@ extension Publisher {
             touched.append(id)
         }
         var seen = Set<String>()
-        for id in touched where seen.insert(id).inserted && service.registry.activity(id) != nil {
+        for id in touched where seen.insert(id).inserted && view.contains(id) {
             refresh(id, alert: alerts[id], in: view)
         }
     }

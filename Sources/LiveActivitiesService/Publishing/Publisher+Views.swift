@@ -6,12 +6,8 @@ import Notifications
 /// moved, its card (composed by `CardComposer`) and its KDE job. All from one render at one
 /// moment (a `RoundView`); only a card for a server without seconds is rendered again, in its style.
 extension Publisher {
-    /// Re-reads one activity at `now`: PropertiesChanged for what changed, its job, its card.
-    func refresh(_ id: String, alert: Alert?, now: Double) {
-        refresh(id, alert: alert, in: service.readView(at: now))
-    }
-
-    /// Re-reads one activity from the renders of `view`.
+    /// Re-reads one activity from the renders of `view`: PropertiesChanged for what changed,
+    /// its job, its card.
     func refresh(_ id: String, alert: Alert?, in view: RoundView) {
         guard let current = view.snapshot(id) else { return }
         var record = records[id] ?? ActivityRecord()
@@ -25,8 +21,8 @@ extension Publisher {
         // A pending activity is on the bus, but has no card and no job until it starts.
         guard current.activity.status != .pending else { return }
         if let jobs {
-            jobs.update(id: id, content: CardComposer.job(of: current, kindDisplayName: kindDisplayName(of: current),
-                                                          enabled: service.registry.enabled))
+            jobs.update(id: id, content: CardComposer.job(of: current, kindDisplayName: kindDisplayName(of: current, in: view),
+                                                          enabled: view.enabled))
         }
         showCard(current, alert: alert, in: view)
     }
@@ -34,26 +30,27 @@ extension Publisher {
     /// Hands the card to the sink when what it shows changed, or when an alert must pop it up.
     /// The card alone follows the server's profile (GNOME Shell's cards show no seconds).
     private func showCard(_ bus: ActivitySnapshot, alert: Alert?, in view: RoundView) {
-        guard let presenter, service.registry.enabled else { return }
+        guard let presenter, view.enabled else { return }
         let now = view.now
         let current = view.card(of: bus, style: cardStyle)
         let id = current.activity.id.rawValue
         let record = records[id] ?? ActivityRecord()
-        let composed = CardComposer.compose(current, kindDisplayName: kindDisplayName(of: current),
+        let composed = CardComposer.compose(current, kindDisplayName: kindDisplayName(of: current, in: view),
                                             alert: alert, hold: record.hold, lastCard: record.lastCard,
                                             besideJob: jobs?.covers(id) == true, now: now)
         records[id]?.hold = composed.hold
         if let until = composed.recomposeAt {
             // When the hold ends, the card shows the live text again even if nothing ticks.
             clock.wake(at: until) { [weak self] in
-                guard let self, let held = self.records[id]?.hold, held.until <= self.clock.now else { return }
-                self.refresh(id, alert: nil, now: self.clock.now)
+                guard let self, let held = self.records[id]?.hold, held.until <= self.clock.now,
+                      let view = self.hooks.currentView() else { return }
+                self.refresh(id, alert: nil, in: view)
             }
         }
         switch composed.output {
         case .show(let card, let cardAlert):
             records[id]?.lastCard = card
-            hand(card, alert: cardAlert.map(service.quietAware), of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
+            hand(card, alert: cardAlert.map(hooks.alertStyle), of: id, to: presenter, nextTick: view.nextChange(id).map { $0 - now })
         case .withdraw:
             withdrawCard(id)
         case .unchanged:
@@ -62,8 +59,8 @@ extension Publisher {
     }
 
     /// The display name of the activity's kind, the card's application name without `app-name`.
-    private func kindDisplayName(of current: ActivitySnapshot) -> String? {
-        service.catalog.kinds[current.activity.kind]?.displayName
+    private func kindDisplayName(of current: ActivitySnapshot, in view: RoundView) -> String? {
+        view.catalog.kinds[current.activity.kind]?.displayName
     }
 
     /// Takes the card of `id` off the screen while its job shows the activity.
@@ -78,10 +75,8 @@ extension Publisher {
     /// read, all from one snapshot (the one of a GetManagedObjects' scope when in one).
     private func exportActivity(_ id: String) throws(DBusError) {
         guard records[id]?.isExported != true else { return }
-        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { [weak service] id in
-            guard let service else { return nil }
-            return (service.scopedReads ?? service.readView()).snapshot(id)
-        }])
+        let currentView = hooks.currentView
+        try server.export(BusNames.activityPath(id), [ActivityInterface.make(id: id) { id in currentView()?.snapshot(id) }])
         records[id, default: ActivityRecord()].isExported = true
     }
 

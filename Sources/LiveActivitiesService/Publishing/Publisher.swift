@@ -10,14 +10,16 @@ import Tray
 /// manager's properties as last announced, the tray item, and the bookkeeping of publishing
 /// rounds. It exists so that `ActivityService` holds the model and its persistence only, and
 /// tells the publisher what changed through a narrow interface: events to publish
-/// (`publishLater`, `apply`), activities to re-read (`refresh`, `refreshAll`), a settling of
-/// what depends on every activity (`settle`), and what the card and tray sides report.
+/// (`publishLater`, `apply`), activities to re-read (`refresh`, `refreshAll`), the manager's
+/// properties (`refreshManager`), and what the card and tray sides report. It is handed
+/// values (a `RoundView`, the storage status) and holds no pointer to the service: what it
+/// asks later, when a timer of its own fires, goes through `PublisherHooks`.
 /// Its parts: rounds (`+Rounds`), one activity's views (`+Views`), the card's pace
 /// (`+CardPacing`), the manager's properties and the tray (`+Manager`). Lives on the event
 /// loop's thread; the notification server is only reached through its `CardSink`.
 final class Publisher {
-    /// The service whose model is published; it owns this publisher.
-    unowned let service: ActivityService
+    /// What the publisher asks of the core later (supplied by Core).
+    let hooks: PublisherHooks
     let loop: EventLoop
     let server: DBusObjectServer
     let clock: ServiceClock
@@ -42,9 +44,9 @@ final class Publisher {
     /// The MPRIS player (`mpris = on`); kept up to date with the most relevant timer.
     var mediaPlayer: MediaPlayer?
 
-    init(service: ActivityService, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock, presenter: CardSink?,
+    init(hooks: PublisherHooks, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock, presenter: CardSink?,
          cardInterval: Double, publishInterval: Double) {
-        self.service = service
+        self.hooks = hooks
         self.loop = loop
         self.server = server
         self.clock = clock
@@ -53,7 +55,7 @@ final class Publisher {
         self.publishInterval = publishInterval
     }
 
-    // MARK: The card side, as the service asks about it
+    // MARK: The card side, as the core asks about it
 
     /// The notification server's name for `NotificationServer` ("" when none is known).
     var notificationServer: String { presenter?.serverInfo?.displayName ?? "" }
@@ -96,7 +98,7 @@ final class Publisher {
             records[id]?.cardSentAt = nil
             records[id]?.heldCard = nil
         }
-        for activity in service.registry.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
+        for activity in view.activities { refresh(activity.id.rawValue, alert: nil, in: view) }
         presenter?.showAll()
     }
 
@@ -117,11 +119,27 @@ final class Publisher {
         jobs = mirror
         mirror.onCancel = onCancel
         mirror.onJobChanged = { [weak self] id in
-            guard let self else { return }
-            self.refresh(id, alert: nil, now: self.clock.now)
+            guard let self, let view = self.hooks.currentView() else { return }
+            self.refresh(id, alert: nil, in: view)
         }
         mirror.start()
     }
+}
+
+/// What the publisher asks of the core after the call that handed it values has returned (a
+/// timer of its own fires, an exported object is read, a paced round is due), as closures
+/// Core supplies: so the publisher never holds the service, and Core alone drives the timer,
+/// focus and push.
+struct PublisherHooks {
+    /// The activities now (at the moment of an ObjectManager report while one is read); nil
+    /// once the core is gone.
+    let currentView: () -> RoundView?
+    /// A paced publishing round is due: the core publishes what is queued.
+    let publishDue: () -> Void
+    /// A paced settling is due: the core settles what depends on every activity, now.
+    let settleDue: () -> Void
+    /// An alert as the desktop's quiet lets it through (critical under a quiet that shows critical).
+    let alertStyle: (CardAlert) -> CardAlert
 }
 
 /// The bookkeeping of publishing: events waiting for the next round, whether a round or a

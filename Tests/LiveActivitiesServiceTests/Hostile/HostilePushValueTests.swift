@@ -8,9 +8,9 @@ import TestSupport
 @testable import LiveActivitiesService
 
 /// Issue 18, points 1 and 3, for push: the values inside a push message (`aps.stale-date`,
-/// `dismissal-date`, `content-state` and `attributes`) join the bus path in
-/// `ActivityService+PushMessages` (as `DBusValue`s handed to `start`, `update` and `end`), so
-/// they meet the same checks as a bus call. On `main`, each message below was applied and
+/// `dismissal-date`, `content-state` and `attributes`) are built into the bus's own requests
+/// (`PushRequests`, handed to `start`, `update` and `end`), so they meet the same checks as a
+/// bus call. On `main`, each message below was applied and
 /// crashed the daemon (or, with a NUL, broke every later `Get`); now each is rejected with
 /// `InvalidArgs` and nothing changes. The service runs in-process with push state but no broker.
 @Suite(.timeLimit(.minutes(5))) struct HostilePushValueTests {

@@ -25,9 +25,9 @@ extension ActivityService {
     /// A (new) notification server: its profile may change how the card renders (GNOME shows
     /// no seconds), so every card is re-read; the bus's values stay as they are.
     func serverChanged() {
-        publisher.publishNow()
+        publishNow()
         if let info = publisher.serverInfo { Log.info("notification server: \(info.name) \(info.version)") }
-        publisher.refreshAll(now: clock.now)
+        refreshAll()
     }
 
     /// Remembers which notification shows an activity, so that a restarted daemon replaces

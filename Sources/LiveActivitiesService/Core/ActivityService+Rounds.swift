@@ -1,0 +1,61 @@
+import ActivityModel
+import Notifications
+
+/// What the core does around each publishing round, so that the publisher is handed values
+/// and never calls back: a round's events are taken from the publisher and published at one
+/// moment, push hears of each activity that ended, and once the round settles the manager's
+/// properties, the one timer (`+Manager`) and focus (`+Focus`) follow. The publisher's own
+/// timers reach the core only through the `PublisherHooks` made here.
+extension ActivityService {
+    /// The closures the publisher asks through later (a timer of its own, an object's read).
+    var publisherHooks: PublisherHooks {
+        PublisherHooks(currentView: { [weak self] in self.map { $0.scopedReads ?? $0.readView() } },
+                       publishDue: { [weak self] in self?.publishNow() },
+                       settleDue: { [weak self] in
+                           guard let self else { return }
+                           self.settle(in: self.readView())
+                       },
+                       alertStyle: { [weak self] alert in self?.quietAware(alert) ?? alert })
+    }
+
+    /// Publishes every queued event now, at one moment (also called first by anything that
+    /// publishes directly, such as a tick, so the order of events is kept); the round settles
+    /// at once unless settling is paced under a flood (`Publisher.settlesNow`).
+    func publishNow() {
+        let events = publisher.takeRound()
+        guard !events.isEmpty else { return }
+        let view = readView()
+        announce(events, in: view)
+        if publisher.settlesNow() { settle(in: view) }
+    }
+
+    /// The model's events as signals, objects, cards and jobs (`Publisher.apply`); push first
+    /// drops the token of each activity that ended, so the round shows it gone.
+    func announce(_ events: [ActivityEvent], in view: RoundView) {
+        for case .ended(let id, _, _) in events { pushActivityEnded(id.rawValue) }
+        publisher.apply(events, in: view)
+    }
+
+    /// What depends on every activity, from the renders of `view` (a tick, a publishing round,
+    /// a new server, new kinds): the manager's properties, the tray and the media player, then
+    /// the timer and focus.
+    func settle(in view: RoundView) {
+        publisher.refreshManager(in: view, storageStatus: storageStatus)
+        reschedule(in: view)
+        settleFocus(now: view.now)
+    }
+
+    /// Every activity re-read now (a new server, new kinds), then what depends on every
+    /// activity: one render each.
+    func refreshAll() {
+        let view = readView()
+        publisher.refreshAll(in: view)
+        settle(in: view)
+    }
+
+    /// Announces a change of `StorageStatus` (a write failed, or works again) at once.
+    func publishStorageStatus() {
+        guard publisher.publishedManager["StorageStatus"] != .string(storageStatus) else { return }
+        publisher.refreshManager(in: readView(), storageStatus: storageStatus)
+    }
+}
