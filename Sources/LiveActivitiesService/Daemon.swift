@@ -104,7 +104,7 @@ public enum Daemon {
         if config.tray { service.publisher.attachTray(StatusNotifierItem.start(for: service, connection: connection)) }
         service.restoreState()
         if config.mpris { service.publisher.attachMediaPlayer(MediaPlayer.start(for: service, connection: connection)) }
-        service.startPush(config.push, paths: paths)
+        service.push.start(config.push, paths: paths)
         presenter?.start()
         Log.info("serving \(BusNames.busName) as \(connection.uniqueName)")
         let signals = stopOnSignals(loop)

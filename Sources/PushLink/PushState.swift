@@ -6,7 +6,7 @@ import ServiceSupport
 /// registry and its file (`push.json`), the receipts held for tokens not yet confirmed, and
 /// the counts of messages by outcome. The service asks it for tokens and tells it what
 /// happened to activities and messages; nothing outside reads or changes its registry.
-/// Exists only when `push-broker` is set (`ActivityService.push` is nil otherwise: no
+/// Exists only when `push-broker` is set (`PushCoordinator.running` is nil otherwise: no
 /// thread, no cost). Lives on the event loop's thread.
 package final class PushState {
     /// Messages by outcome since the daemon started (rejections are also logged one by one).

@@ -84,7 +84,7 @@ enum ManagerInterface {
                 DBusProperty("Kinds", "as", get: { .array(elementSignature: "s", service.kindNames.map { .string($0) }) }),
                 DBusProperty("NotificationServer", "s", get: { .string(service.notificationServer) }),
                 DBusProperty("StorageStatus", "s", get: { .string(service.storageStatus) }),
-                DBusProperty("PushStatus", "s", get: { .string(service.pushStatus) }),
+                DBusProperty("PushStatus", "s", get: { .string(service.push.status) }),
                 DBusProperty("IdleSource", "s", get: { .string(service.idleSourceName) }),
                 DBusProperty("Version", "s", emitsChange: .const, get: { .string(LiveActivitiesVersion.current) }),
             ],

@@ -14,7 +14,7 @@ extension ActivityService {
     /// Start, decoded (by the bus or from a push message).
     func start(_ request: StartRequest) throws(DBusError) -> String {
         reloadKindsIfUnknown(request.kind)
-        try checkPushOptions(request)
+        try push.check(request)
         // The push entry is saved between the model's call and the journal, and forgotten
         // when the journal cannot be written.
         let id = try transact { (now: Double) throws(ActivityError) in
@@ -22,11 +22,11 @@ extension ActivityService {
                                                   options: request.options, now: now)
             return (id.rawValue, events)
         } prepare: { (id: String) throws(DBusError) in
-            try preparePush(id, request)
+            try push.prepare(id, request)
         } undo: { id in
-            forgetPush(id)
+            push.forget(id)
         }
-        subscribePush(id)
+        push.subscribe(id)
         return id
     }
 

@@ -46,12 +46,6 @@ extension ActivityService {
         return changed
     }
 
-    /// The refusal of a call whose record could not be written.
-    static func storageFailed(_ error: AtomicFile.WriteError) -> DBusError {
-        DBusError(name: BusNames.errorPrefix + "StorageFailed",
-                  message: "the change could not be saved, so it was not made: \(error.description)")
-    }
-
     /// The server gave the card of `id` a new notification id: appended to the journal at once
     /// (a crashed daemon then replaces that card instead of adding one) and fsynced with the
     /// next batch, not on its own.

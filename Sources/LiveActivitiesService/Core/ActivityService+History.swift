@@ -18,7 +18,7 @@ extension ActivityService {
             return try store.appendHistory(entries, now: now)
         } catch {
             Log.error("\(error.description); the End is refused")
-            throw Self.storageFailed(error)
+            throw .storageFailed(error)
         }
     }
 

@@ -13,7 +13,7 @@ extension ActivityService {
     /// The activities at `now` in a zone already read (a tick's).
     func readView(at now: Double, utcOffset: Double) -> RoundView {
         RoundView(now: now, utcOffset: utcOffset, registry: registry,
-                  pushToken: { [unowned self] id in announcedPushToken(id) },
+                  pushToken: { [unowned self] id in push.announcedToken(id) },
                   extraButtons: focus == nil ? nil : { [unowned self] id in awayButtons(id) },
                   lockScreen: lockScreenPrivacy)
     }

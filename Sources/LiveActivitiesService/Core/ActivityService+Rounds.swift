@@ -32,7 +32,7 @@ extension ActivityService {
     /// The model's events as signals, objects, cards and jobs (`Publisher.apply`); push first
     /// drops the token of each activity that ended, so the round shows it gone.
     func announce(_ events: [ActivityEvent], in view: RoundView) {
-        for case .ended(let id, _, _) in events { pushActivityEnded(id.rawValue) }
+        for case .ended(let id, _, _) in events { push.activityEnded(id.rawValue) }
         publisher.apply(events, in: view)
     }
 

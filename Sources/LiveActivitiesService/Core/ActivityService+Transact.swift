@@ -27,7 +27,7 @@ extension ActivityService {
             outcome = try change(now)
         } catch {
             registry.endChange()  // a refused call changed nothing
-            throw Self.busError(error)
+            throw DBusError(error)
         }
         do throws(DBusError) {
             try prepare(outcome.result)
@@ -61,7 +61,7 @@ extension ActivityService {
             if let history { store.takeBackHistory(history) }
             registry.rollBack()
             publishStorageStatus()
-            throw Self.storageFailed(error)
+            throw .storageFailed(error)
         }
         registry.endChange()
         if !durable { syncSoon() }

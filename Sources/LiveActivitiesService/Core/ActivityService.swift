@@ -35,9 +35,8 @@ public final class ActivityService {
     /// An fsync batch is due (`+Commit`).
     var syncPending = false
     let scheduler: TickScheduler
-    /// Push over MQTT (`ActivityService+Push`): on, or off (and why, when `push-broker` is set
-    /// but unusable); `push` is the running one.
-    var pushSetup = PushState.Setup.off(problem: nil)
+    /// Push over MQTT, and all its state (made at first use, as its hooks capture the service).
+    private(set) lazy var push = PushCoordinator(hooks: pushHooks, loop: loop, server: server, clock: clock)
     /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
     var wallClockOffset: Double?
     /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
@@ -107,13 +106,7 @@ public final class ActivityService {
         do {
             return try body()
         } catch {
-            throw Self.busError(error)
+            throw DBusError(error)
         }
-    }
-
-    /// The D-Bus error of the contract for a model error.
-    static func busError(_ error: ActivityError) -> DBusError {
-        DBusError(name: error.name == "InvalidArgs" ? "org.freedesktop.DBus.Error.InvalidArgs" : BusNames.errorPrefix + error.name,
-                  message: error.message)
     }
 }

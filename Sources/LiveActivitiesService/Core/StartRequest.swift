@@ -9,7 +9,7 @@ struct StartRequest {
     private(set) var options: StartOptions
     /// Toggle's `reason` for the activity it ends.
     let reason: EndReason?
-    /// Start options `push-type` (`token`) and `push-channel` (ActivityService+Push).
+    /// Start options `push-type` (`token`) and `push-channel` (`PushCoordinator`).
     let pushType: String?
     let pushChannel: String?
 

@@ -40,10 +40,10 @@ import TestSupport
             registry.activities["live", default: PushRegistry.ActivityEntry()].channel = "chan"
             let push = PushState(bridge: PushBridge(topics: PushTopics(prefix: "la")), registry: registry,
                                  path: pushFile)
-            service.push = push
+            service.push.running = push
             let before = (try? service.properties(id: "live")).map { "\($0)" }
             let topic = toStart ? push.topics.start(token) : push.topics.channel("chan")
-            service.handlePushMessage(topic: topic, payload: Array(payload.utf8), size: payload.utf8.count)
+            service.push.handleMessage(topic: topic, payload: Array(payload.utf8), size: payload.utf8.count)
             return (before, (try? service.properties(id: "live")).map { "\($0)" }, service.list().count, push.counts.rejected)
         }
         #expect(outcome.rejected == 1, "the message is rejected: \(payload)")

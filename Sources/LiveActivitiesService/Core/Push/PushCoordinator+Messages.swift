@@ -6,13 +6,14 @@ import PushLink
 /// Applies push messages. A message reaches only what its topic names (one activity's token,
 /// one kind's push-to-start token, or the followers of one channel), is built into the same
 /// typed request as a bus call (`PushRequests`, from its JSON) and goes through the same
-/// `start`, `update` and `end`, so validation, limits and errors are shared; a refusal
+/// `start`, `update` and `end` (`PushHooks`), so validation, limits and errors are shared; a refusal
 /// becomes the message's `PushRejection` in one place (`pushCall`). Every message ends in one `PushReceived` signal per activity it was meant for:
 /// applied, ignored (older than the last applied, or already applied: `PushRegistry+Identity`)
 /// or rejected with the reason.
-extension ActivityService {
-    func handlePushMessage(topic: String, payload: [UInt8]?, size: Int) {
-        guard let push else { return }
+extension PushCoordinator {
+    /// A message arrived on `topic` (its payload nil when it was larger than allowed, `size` bytes).
+    func handleMessage(topic: String, payload: [UInt8]?, size: Int) {
+        guard let push = running else { return }
         push.receive(payload: payload)
         guard let route = push.topics.route(of: topic) else {
             reject(id: "", event: "", PushRejection("InvalidArgs", "not a push topic"), topic: topic)
@@ -21,9 +22,9 @@ extension ActivityService {
         let parsed: APSMessage
         do throws(PushRejection) {
             guard let payload else {
-                throw PushRejection("PayloadTooLarge", "the message has \(size) bytes; at most \(limits.maxPayloadBytes) are accepted")
+                throw PushRejection("PayloadTooLarge", "the message has \(size) bytes; at most \(hooks.limits().maxPayloadBytes) are accepted")
             }
-            parsed = try APSMessage.parse(payload, maxBytes: limits.maxPayloadBytes)
+            parsed = try APSMessage.parse(payload, maxBytes: hooks.limits().maxPayloadBytes)
             try checkTimestamp(parsed.timestamp)
         } catch {
             reject(id: routeActivity(route) ?? "", event: "", error, topic: topic)
@@ -55,7 +56,7 @@ extension ActivityService {
     /// The activity a route names directly (a token), for the signal of a malformed message.
     private func routeActivity(_ route: PushTopics.Route) -> String? {
         guard case .activity(let token) = route else { return nil }
-        return push?.activityID(forToken: token)
+        return running?.activityID(forToken: token)
     }
 
     /// A timestamp far ahead of the desktop's clock (milliseconds, 1e300) is refused: applied,
@@ -71,7 +72,7 @@ extension ActivityService {
 
     /// Says why a message already applied, or older than the last applied, is ignored; false when it is new.
     private func ignoreIfSeen(_ verdict: PushRegistry.Verdict, id: String, _ message: APSMessage, what: String, topic: String) -> Bool {
-        guard let push else { return true }
+        guard let push = running else { return true }
         let reason: String
         switch verdict {
         case .apply: return false
@@ -81,13 +82,13 @@ extension ActivityService {
             reason = "Duplicate: this message (timestamp \(Self.seconds(message.timestamp))) was already applied"
         }
         push.countIgnored()
-        pushOutcome(id: id, event: message.event.rawValue, applied: false, reason: reason, topic: topic, message: message)
+        outcome(id: id, event: message.event.rawValue, applied: false, reason: reason, topic: topic, message: message)
         return true
     }
 
     /// An update or end for one activity, unless it is older than the last one applied or was applied already.
     private func applyPush(_ message: APSMessage, digest: String, to id: String, topic: String) {
-        guard let push else { return }
+        guard let push = running else { return }
         let event = message.event.rawValue
         let verdict = push.verdict(activity: id, timestamp: message.timestamp, digest: digest)
         if ignoreIfSeen(verdict, id: id, message, what: "message", topic: topic) { return }
@@ -97,10 +98,10 @@ extension ActivityService {
                 throw PushRejection("InvalidArgs", "event start is only accepted on a push-to-start topic (\(push.topics.start("<token>")))")
             case .update:
                 let request = try PushRequests.update(message)
-                try pushCall { () throws(DBusError) in try update(id: id, request) }
+                try pushCall { () throws(DBusError) in try hooks.update(id, request) }
             case .end:
                 let request = try PushRequests.end(message)
-                try pushCall { () throws(DBusError) in try end(id: id, request) }
+                try pushCall { () throws(DBusError) in try hooks.end(id, request) }
             }
         } catch {
             reject(id: id, event: event, error, topic: topic, message: message)
@@ -108,19 +109,20 @@ extension ActivityService {
         }
         push.recordApplied(activity: id, timestamp: message.timestamp, digest: digest)
         // An alert sounds: its identity is saved at once, so a restart never sounds it again.
-        if message.alert != nil, message.event == .update { push.save() } else { savePushSoon() }
-        pushOutcome(id: id, event: event, applied: true, reason: "", topic: topic, message: message)
+        if message.alert != nil, message.event == .update { push.save() } else { saveSoon() }
+        outcome(id: id, event: event, applied: true, reason: "", topic: topic, message: message)
     }
 
     /// A start on a kind's push-to-start token.
     private func startFromPush(_ message: APSMessage, digest: String, kind: String, topic: String) {
-        guard let push else { return }
+        guard let push = running else { return }
         let event = message.event.rawValue
         do throws(PushRejection) {
             guard message.event == .start else {
                 throw PushRejection("InvalidArgs", "a push-to-start topic accepts event start only, got \(event)")
             }
             let asked = message.attributesType ?? ""
+            let kindNames = hooks.kindNames()
             guard kindNames.contains(asked) else {
                 throw PushRejection("UnknownKind", "no kind \"\(asked)\"; known kinds: \(kindNames.joined(separator: ", "))")
             }
@@ -130,9 +132,9 @@ extension ActivityService {
             let verdict = push.verdict(start: kind, timestamp: message.timestamp, digest: digest)
             if ignoreIfSeen(verdict, id: "", message, what: "start", topic: topic) { return }
             let request = try PushRequests.start(message, kind: kind)
-            let id = try pushCall { () throws(DBusError) in try start(request) }
+            let id = try pushCall { () throws(DBusError) in try hooks.start(request) }
             push.recordStart(kind: kind, id: id, timestamp: message.timestamp, digest: digest)
-            pushStarted(id: id, topic: topic, message: message)
+            started(id: id, topic: topic, message: message)
         } catch {
             reject(id: "", event: event, error, topic: topic, message: message)
         }
@@ -140,10 +142,10 @@ extension ActivityService {
 
     /// Logs and counts a refused message, and says so with `PushReceived`.
     private func reject(id: String, event: String, _ rejection: PushRejection, topic: String, message: APSMessage? = nil) {
-        guard let push else { return }
+        guard let push = running else { return }
         let (number, rejected) = push.countRejected()
         Log.warning("push: rejected message \(number) on \(push.topics.redacted(topic)) (\(rejected) rejected so far): \(rejection)")
-        pushOutcome(id: id, event: event, applied: false, reason: rejection.description, topic: topic, message: message)
+        outcome(id: id, event: event, applied: false, reason: rejection.description, topic: topic, message: message)
     }
 
     /// A call of the core made for a push message; its refusal (`InvalidArgs`, `NotActive`,

@@ -5,15 +5,30 @@ import MQTT
 import Push
 import PushLink
 
-/// Push (DESIGN.md, "Push"): the daemon subscribes to per-activity tokens, push-to-start
-/// tokens and broadcast channels on an MQTT broker. This part connects, hands out tokens,
-/// and follows activities through their life; `ActivityService+PushMessages` applies what
-/// arrives.
-extension ActivityService {
+/// Push (DESIGN.md, "Push") as the core sees it: the daemon subscribes to per-activity tokens,
+/// push-to-start tokens and broadcast channels on an MQTT broker. It exists so that all the
+/// state of push (on, or off and why) is one value the service owns; it reaches the core only
+/// through `PushHooks`. This part connects, hands out tokens, and follows activities through
+/// their life; `+Messages` applies what arrives, `+Receipts` says what became of it.
+final class PushCoordinator {
+    /// On, or off (and why, when `push-broker` is set but unusable); `running` is the running one.
+    var setup = PushState.Setup.off(problem: nil)
+    let hooks: PushHooks
+    let loop: EventLoop
+    let server: DBusObjectServer
+    let clock: ServiceClock
+
+    init(hooks: PushHooks, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock) {
+        self.hooks = hooks
+        self.loop = loop
+        self.server = server
+        self.clock = clock
+    }
+
     /// Connects to the broker `settings` names; does nothing when it names none.
-    public func startPush(_ settings: PushSettings, paths: DaemonPaths) {
+    func start(_ settings: PushSettings, paths: DaemonPaths) {
         if let problem = settings.brokerProblem {
-            pushSetup = .off(problem: problem)
+            setup = .off(problem: problem)
             Log.error("push is off: \(problem) (in \(paths.configFile); see docs/push.md)")
         }
         guard let broker = settings.broker else { return }
@@ -26,22 +41,22 @@ extension ActivityService {
             registry = .fresh()
         }
         var endedWhileAway: [(id: String, token: String)] = []
-        for id in Array(registry.activities.keys) where !(self.registry.activity(id)?.status.holdsPlace ?? false) {
+        for id in Array(registry.activities.keys) where !hooks.holdsPlace(id) {
             if let token = registry.activities[id]?.token { endedWhileAway.append((id, token)) }
             registry.activities[id] = nil
         }
-        for kind in kindNames where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
+        for kind in hooks.kindNames() where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
         for healed in registry.healFutureTimestamps(now: clock.now) {
             Log.warning("push: \(healed) had a last-applied timestamp more than \(Int(PushRegistry.futureLeewaySeconds)) s ahead of the clock (saved by an older version); forgotten, so later messages apply again")
         }
         let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
-        pushSetup = .on(PushState(bridge: bridge, registry: registry, path: path))
+        setup = .on(PushState(bridge: bridge, registry: registry, path: path))
         for (id, token) in endedWhileAway { sendUnregisteredReceipt(id: id, token: token, why: "the activity is no longer live") }
         bridge.onStatus = { [weak self] _ in
             self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
         }
-        bridge.onConfirmed = { [weak self] topic in self?.pushSubscriptionConfirmed(topic) }
-        bridge.onMessage = { [weak self] topic, payload, size in self?.handlePushMessage(topic: topic, payload: payload, size: size) }
+        bridge.onConfirmed = { [weak self] topic in self?.subscriptionConfirmed(topic) }
+        bridge.onMessage = { [weak self] topic, payload, size in self?.handleMessage(topic: topic, payload: payload, size: size) }
         var password: String?
         if let file = settings.passwordFile {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -53,80 +68,80 @@ extension ActivityService {
         var mqtt = MQTTSettings(host: broker.host, port: broker.port, tls: broker.tls, caFile: settings.caFile,
                                 username: settings.username, password: password, clientID: registry.clientID)
         mqtt.failover = settings.brokers.dropFirst().map { MQTTAddress(host: $0.host, port: $0.port) }
-        bridge.connect(settings: mqtt, maxPayloadBytes: limits.maxPayloadBytes, loop: loop)
+        bridge.connect(settings: mqtt, maxPayloadBytes: hooks.limits().maxPayloadBytes, loop: loop)
     }
 
     /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
     /// `push-broker` is set but cannot be used).
-    var pushStatus: String { pushSetup.status }
+    var status: String { setup.status }
 
     /// The push that runs; nil when push is off (set directly by tests).
-    var push: PushState? {
-        get { pushSetup.running }
-        set { pushSetup = newValue.map { .on($0) } ?? .off(problem: nil) }
+    var running: PushState? {
+        get { setup.running }
+        set { setup = newValue.map { .on($0) } ?? .off(problem: nil) }
     }
 
     /// The `PushToken` of an activity: its token once the broker confirmed the subscription, else "".
-    func announcedPushToken(_ id: String) -> String {
-        push?.announcedToken(of: id) ?? ""
+    func announcedToken(_ id: String) -> String {
+        running?.announcedToken(of: id) ?? ""
     }
 
-    /// `PushToStartToken(kind)`: the kind's stable push-to-start token.
-    /// A kind added at run time gets its token on the first ask. A token is handed out only
-    /// once `push.json` holds it (else `StorageFailed`).
-    func pushToStartToken(kind: String) throws(DBusError) -> String {
-        guard let push else { throw pushOffError }
-        reloadKindsIfUnknown(kind)
+    /// `PushToStartToken(kind)`: the kind's stable push-to-start token (the caller reads the
+    /// kind files again first when `kind` is unknown). A kind added at run time gets its token
+    /// on the first ask. A token is handed out only once `push.json` holds it (else `StorageFailed`).
+    func startToken(kind: String) throws(DBusError) -> String {
+        guard let running else { throw offError }
+        let kindNames = hooks.kindNames()
         guard kindNames.contains(kind) else {
             throw DBusError(name: BusNames.errorPrefix + "UnknownKind",
                             message: "no kind \"\(kind)\"; known kinds: \(kindNames.joined(separator: ", "))")
         }
         do {
-            return try push.startToken(kind: kind)
+            return try running.startToken(kind: kind)
         } catch {
-            throw Self.storageFailed(error)
+            throw .storageFailed(error)
         }
     }
 
     /// Refuses push options of Start before anything changes, when push is off.
-    func checkPushOptions(_ request: StartRequest) throws(DBusError) {
-        if request.pushType != nil || request.pushChannel != nil, push == nil { throw pushOffError }
+    func check(_ request: StartRequest) throws(DBusError) {
+        if request.pushType != nil || request.pushChannel != nil, running == nil { throw offError }
     }
 
     /// Why push options are refused: push is off, or its `push-broker` could not be used.
-    var pushOffError: DBusError {
-        guard case .off(let problem?) = pushSetup else { return Self.pushOff }
-        return DBusError(name: Self.pushOff.name, message: "push is off: \(problem) (see docs/push.md)")
+    var offError: DBusError {
+        guard case .off(let problem?) = setup else { return Self.off }
+        return DBusError(name: Self.off.name, message: "push is off: \(problem) (see docs/push.md)")
     }
 
     /// Before a Start with push options is committed: the new activity's token and channel are
     /// written to `push.json` and fsynced, so a token is never acknowledged or announced unless
     /// it survives a restart. When that fails the Start is taken back (`transact`) and refused
     /// with `StorageFailed`.
-    func preparePush(_ id: String, _ request: StartRequest) throws(DBusError) {
-        guard let push, request.pushType != nil || request.pushChannel != nil else { return }
+    func prepare(_ id: String, _ request: StartRequest) throws(DBusError) {
+        guard let running, request.pushType != nil || request.pushChannel != nil else { return }
         do {
-            try push.prepare(id: id, token: request.pushType != nil, channel: request.pushChannel)
+            try running.prepare(id: id, token: request.pushType != nil, channel: request.pushChannel)
         } catch {
             Log.error("push: \(error.description); Start refused")
-            throw Self.storageFailed(error)
+            throw .storageFailed(error)
         }
     }
 
     /// After the Start was committed: its token and channel are subscribed.
-    func subscribePush(_ id: String) {
-        push?.subscribe(id: id)
+    func subscribe(_ id: String) {
+        running?.subscribe(id: id)
     }
 
     /// The Start could not be committed after all: its push entry is forgotten again.
-    func forgetPush(_ id: String) {
-        push?.forget(id: id)
+    func forget(_ id: String) {
+        running?.forget(id: id)
     }
 
     /// An activity ended: its token topic is unsubscribed, and its channel when nobody else follows it.
-    func pushActivityEnded(_ id: String) {
-        guard let push, let token = push.ended(id: id) else { return }
-        push.releaseHeldStartReceipt(id: id, token: nil)
+    func activityEnded(_ id: String) {
+        guard let running, let token = running.ended(id: id) else { return }
+        running.releaseHeldStartReceipt(id: id, token: nil)
         if let token {
             // After the receipt of the message being applied now (an End by push says "applied" first).
             let target = LoopBound(self)
@@ -136,22 +151,22 @@ extension ActivityService {
 
     /// The broker confirmed a subscription: an activity token is announced (PropertiesChanged
     /// of `PushToken`), like ActivityKit's `pushTokenUpdates`.
-    private func pushSubscriptionConfirmed(_ topic: String) {
-        guard let push, let (id, token) = push.confirmed(topic) else { return }
+    private func subscriptionConfirmed(_ topic: String) {
+        guard let running, let (id, token) = running.confirmed(topic) else { return }
         Log.info("push: activity \(id) has push token \(PushToken.redacted(token))")
-        publisher.refresh(id, alert: nil, in: readView())
-        push.releaseHeldStartReceipt(id: id, token: token)
+        hooks.tokenAnnounced(id)
+        running.releaseHeldStartReceipt(id: id, token: token)
     }
 
     /// Saves the registry within a second: timestamps change with every message, and writing
     /// the file for each would cost more than applying it. (A token change saves at once.) A
     /// crash loses at most that second of timestamps, which only guard against older messages.
-    func savePushSoon() {
-        push?.saveSoon(clock: clock, delay: Self.pushSaveDelay)
+    func saveSoon() {
+        running?.saveSoon(clock: clock, delay: Self.saveDelay)
     }
 
-    static let pushSaveDelay = 1.0
+    static let saveDelay = 1.0
 
-    static let pushOff = DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
-                                   message: "push is off: set push-broker in liveactivityd.conf (see docs/push.md)")
+    static let off = DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
+                               message: "push is off: set push-broker in liveactivityd.conf (see docs/push.md)")
 }
