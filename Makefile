@@ -22,7 +22,7 @@ GNOME_SHARED = data/gnome-shell/shared/rows.js data/gnome-shell/shared/lockscree
 # silence) without hiding a failed build.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
-SWIFT_BUILD = swift build -c $(CONFIG) 2>&1 | sed '/prohibited flag(s): -pthread/d'
+SWIFT_BUILD = swift build -c $(CONFIG) --explicit-target-dependency-import-check error 2>&1 | sed '/prohibited flag(s): -pthread/d'
 
 all: build
 
