@@ -15,7 +15,7 @@ final class CountingNotificationServer: @unchecked Sendable {
     private var thread: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let owner = WeakCounter(self)
+        let owner = WeakReference(self)
         do {
             thread = try ServerThread(address: bus.address) { connection, objects, _ in
                 try objects.export("/org/freedesktop/Notifications", [Self.interface(owner)])
@@ -45,7 +45,7 @@ final class CountingNotificationServer: @unchecked Sendable {
     /// The table the server thread serves; it reaches the counter only through `owner` (weak),
     /// so a Notify during the counter's `deinit` (which waits for this thread) gets id 0
     /// instead of reading a destroyed object.
-    private static func interface(_ owner: WeakCounter) -> DBusInterface {
+    private static func interface(_ owner: WeakReference<CountingNotificationServer>) -> DBusInterface {
         NotificationsInterface.make(serverName: "dunst", vendor: "liveactivity-bench", version: "1.9.0",
                                     capabilities: ["actions", "body", "body-markup", "persistence"],
                                     notify: { call in owner.value?.count(call) ?? 0 }, close: { _ in })
@@ -62,11 +62,6 @@ final class CountingNotificationServer: @unchecked Sendable {
     }
 }
 
-/// Lets the server thread call back into its owner without retaining it.
-private final class WeakCounter: @unchecked Sendable {
-    weak var value: CountingNotificationServer?
-    init(_ value: CountingNotificationServer) { self.value = value }
-}
 
 /// Why the benchmark could not run.
 enum BenchError: Error, CustomStringConvertible {

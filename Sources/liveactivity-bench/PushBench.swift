@@ -123,7 +123,7 @@ private final class Publisher: @unchecked Sendable {
 
     init(port: Int) throws {
         let settings = MQTTSettings(host: "127.0.0.1", port: port, clientID: "bench-publisher-\(getpid())", persistentSession: false)
-        let box = WeakBox()
+        let box = WeakReference<Publisher>()
         client = try MQTTClient(settings: settings, maxPayloadBytes: 4096) { event in
             if case .connected = event { box.value?.markConnected() }
         }
@@ -140,10 +140,5 @@ private final class Publisher: @unchecked Sendable {
     func publish(_ topic: String, body: String, sequence: Int) {
         let json = #"{"aps":{"timestamp":\#(1_700_000_000 + sequence),"event":"update","content-state":{"body":"\#(body)"}}}"#
         _ = client.publish(topic: topic, payload: Array(json.utf8))
-    }
-
-    /// Lets the client's event closure reach the publisher once it exists.
-    private final class WeakBox: @unchecked Sendable {
-        weak var value: Publisher?
     }
 }

@@ -26,7 +26,7 @@ final class FakeJobViewServer: @unchecked Sendable {
     private var running: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let owner = WeakJobServer(self)
+        let owner = WeakReference(self)
         running = try ServerThread(address: bus.address) { connection, objects, _ in
             try objects.export("/JobViewServer", [Self.serverInterface(owner, objects)])
             _ = try connection.requestName("org.kde.JobViewServer", flags: [.doNotQueue])
@@ -37,7 +37,7 @@ final class FakeJobViewServer: @unchecked Sendable {
     /// The server's table. Every handler reaches the fake only through `owner` (weak), so a
     /// call that arrives while the fake is being freed (its `deinit` waits for this thread)
     /// gets an error instead of reading a destroyed object (issue 20).
-    private static func serverInterface(_ owner: WeakJobServer, _ objects: DBusObjectServer) -> DBusInterface {
+    private static func serverInterface(_ owner: WeakReference<FakeJobViewServer>, _ objects: DBusObjectServer) -> DBusInterface {
         DBusInterface(name: "org.kde.JobViewServerV2", methods: [
             DBusMethod("requestView", inputs: [DBusArgument("desktopEntry", "s"), DBusArgument("capabilities", "i"),
                                                DBusArgument("hints", "a{sv}")],
@@ -58,11 +58,11 @@ final class FakeJobViewServer: @unchecked Sendable {
                                   hints: arguments[2].vardict ?? [:], path: path))
         jobCalls[path] = []
         lock.unlock()
-        try objects.export(path, Self.jobInterfaces(WeakJobServer(self), path: path))  // on the server thread, inside a call
+        try objects.export(path, Self.jobInterfaces(WeakReference(self), path: path))  // on the server thread, inside a call
         return [.objectPath(path)]
     }
 
-    private static func jobInterfaces(_ owner: WeakJobServer, path: String) -> [DBusInterface] {
+    private static func jobInterfaces(_ owner: WeakReference<FakeJobViewServer>, path: String) -> [DBusInterface] {
         let record = { (member: String, call: DBusMethodCall) -> [DBusValue] in
             owner.value?.record(member, call, on: path)
             return []
@@ -126,8 +126,3 @@ final class FakeJobViewServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// Lets the server thread call back into its owner without retaining it.
-private final class WeakJobServer: @unchecked Sendable {
-    weak var value: FakeJobViewServer?
-    init(_ value: FakeJobViewServer?) { self.value = value }
-}

@@ -34,7 +34,7 @@ final class RecordingNotificationServer: @unchecked Sendable {
         self.name = name
         self.version = version
         self.capabilities = capabilities
-        let owner = WeakBox(self)
+        let owner = WeakReference(self)
         thread = try ServerThread(address: bus.address) { connection, objects, _ in
             try objects.export("/org/freedesktop/Notifications", [Self.interface(owner)])
             _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
@@ -46,7 +46,7 @@ final class RecordingNotificationServer: @unchecked Sendable {
     /// (weak): a Notify that arrives while the recorder is being freed (its `deinit` waits for
     /// this thread) gets id 0 instead of reading a destroyed object, which killed the whole
     /// test process before (issue 20).
-    private static func interface(_ owner: WeakBox<RecordingNotificationServer>) -> DBusInterface {
+    private static func interface(_ owner: WeakReference<RecordingNotificationServer>) -> DBusInterface {
         let server = owner.value
         return NotificationsInterface.make(serverName: server?.name ?? "recorder", vendor: "LiveActivities tests",
                                            version: server?.version ?? "1.0", capabilities: server?.capabilities ?? [],
@@ -97,11 +97,6 @@ final class RecordingNotificationServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// Lets the server thread refer to its owner without retaining it.
-private final class WeakBox<T: AnyObject>: @unchecked Sendable {
-    weak var value: T?
-    init(_ value: T?) { self.value = value }
-}
 
 /// Signal arguments handed to the server thread (values only, never mutated).
 private struct SendableValues: @unchecked Sendable {

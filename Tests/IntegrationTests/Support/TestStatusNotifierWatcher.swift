@@ -19,7 +19,7 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
     private var running: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let owner = WeakWatcher(self)
+        let owner = WeakReference(self)
         running = try ServerThread(address: bus.address) { connection, objects, _ in
             try objects.export("/StatusNotifierWatcher", [Self.interface(owner)])
             guard try connection.requestName(Self.name, flags: [.doNotQueue]) == .primaryOwner else {
@@ -28,7 +28,7 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
         }
     }
 
-    private static func interface(_ owner: WeakWatcher) -> DBusInterface {
+    private static func interface(_ owner: WeakReference<TestStatusNotifierWatcher>) -> DBusInterface {
         DBusInterface(name: name, methods: [
             DBusMethod("RegisterStatusNotifierItem", inputs: [DBusArgument("service", "s")]) { call throws(DBusError) in
                 owner.value?.record(Registration(sender: call.sender ?? "", service: call.arguments.first?.string ?? ""))
@@ -67,8 +67,3 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// Lets the watcher thread call back into its owner without retaining it.
-private final class WeakWatcher: @unchecked Sendable {
-    weak var value: TestStatusNotifierWatcher?
-    init(_ value: TestStatusNotifierWatcher) { self.value = value }
-}

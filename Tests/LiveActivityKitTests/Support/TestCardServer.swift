@@ -18,7 +18,7 @@ final class TestCardServer: @unchecked Sendable {
     private var thread: ServerThread?
 
     init(bus: PrivateBus) throws {
-        let owner = WeakOwner(self)
+        let owner = WeakReference(self)
         thread = try ServerThread(address: bus.address) { connection, objects, _ in
             try objects.export("/org/freedesktop/Notifications", [NotificationsInterface.make(
                 serverName: "kit-test", vendor: "LiveActivities tests", version: "1.0",
@@ -63,8 +63,3 @@ final class TestCardServer: @unchecked Sendable {
     deinit { thread?.stop() }
 }
 
-/// Lets the server thread reach its owner without keeping it alive.
-private final class WeakOwner: @unchecked Sendable {
-    weak var value: TestCardServer?
-    init(_ value: TestCardServer) { self.value = value }
-}
