@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "PushTests", dependencies: ["Push"]),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"]),
         /// The service's leaves tested on their own, with no service: state files, push bookkeeping, jobs, idle.
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "ActivityModel", "ActivityFiles"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "ActivityModel", "ActivityFiles", "TestSupport"]),
         .testTarget(name: "PushLinkTests", dependencies: ["PushLink"]),
         .testTarget(name: "KDEJobsTests", dependencies: ["KDEJobs", "DBus"]),
         .testTarget(name: "IdleTests", dependencies: ["Idle", "DBus"]),

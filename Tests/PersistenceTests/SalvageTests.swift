@@ -3,23 +3,21 @@ import ActivityModel
 import Foundation
 @testable import Persistence
 import Testing
+import TestSupport
 
 /// Partial salvage of damaged state (issue 14, fault 5): one bad record never drops the
 /// others, every skip is named precisely, and copies set aside never overwrite each other.
 @Suite(.timeLimit(.minutes(5))) struct SalvageTests {
     /// A store with two activities, "good" and "bad", saved in full.
     final class World {
-        let directory: URL
-        let paths: DaemonPaths
+        let ground: StateDirectory
         var registry: ActivityRegistry
+        var directory: URL { ground.directory }
+        var paths: DaemonPaths { ground.paths }
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("salvage-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let kinds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("data/kinds").path
-            paths = DaemonPaths(stateDirectory: directory.path, configDirectory: directory.path, kindDirectories: [kinds])
-            registry = ActivityRegistry(catalog: KindCatalog.load(directories: paths.kindDirectories), idSeed: 1)
+            ground = try StateDirectory(prefix: "salvage")
+            registry = ActivityRegistry(catalog: KindCatalog.load(directories: ground.paths.kindDirectories), idSeed: 1)
             for id in ["good", "bad"] {
                 _ = try registry.start(kind: "generic", attributes: [:], state: ["title": .string(id)],
                                        options: StartOptions(id: id), now: 1_000)
@@ -27,12 +25,10 @@ import Testing
             try StateStore(paths: paths).saveAll(PersistedState(registry: registry.snapshot))
         }
 
-        var stateFile: URL { URL(fileURLWithPath: paths.stateFile) }
-        var journal: URL { directory.appendingPathComponent("state.journal") }
+        var stateFile: URL { ground.stateFile }
+        var journal: URL { ground.journal }
 
-        func copies(of name: String) throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(name + ".corrupt-") }.sorted()
-        }
+        func copies(of name: String) throws -> [String] { try ground.corruptCopies(of: name) }
 
         /// Replaces the `"status":"active"` of activity "bad" in state.json with a number.
         func damageOneActivity() throws {
@@ -43,8 +39,6 @@ import Testing
             text.replaceSubrange(status, with: "\"status\":42")
             try text.write(to: stateFile, atomically: true, encoding: .utf8)
         }
-
-        deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
     @Test func oneWrongTypedActivitySetsAsideOnlyThatOne() throws {

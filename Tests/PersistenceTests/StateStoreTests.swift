@@ -3,29 +3,27 @@ import ActivityModel
 import Foundation
 @testable import Persistence
 import Testing
+import TestSupport
 
 /// The state file and its journal of updates: what a restart reads back, including after a
 /// crash at the worst moment of a full save and after an append cut short.
 @Suite(.timeLimit(.minutes(5))) struct StateStoreTests {
     /// A store in a fresh directory and a registry with one generic activity.
     final class World {
-        let directory: URL
-        let paths: DaemonPaths
+        let ground: StateDirectory
         var registry: ActivityRegistry
+        var directory: URL { ground.directory }
+        var paths: DaemonPaths { ground.paths }
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("statestore-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let kinds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("data/kinds").path
-            paths = DaemonPaths(stateDirectory: directory.path, configDirectory: directory.path, kindDirectories: [kinds])
-            registry = ActivityRegistry(catalog: KindCatalog.load(directories: paths.kindDirectories), idSeed: 1)
+            ground = try StateDirectory(prefix: "statestore")
+            registry = ActivityRegistry(catalog: KindCatalog.load(directories: ground.paths.kindDirectories), idSeed: 1)
             _ = try registry.start(kind: "generic", attributes: [:], state: ["title": .string("t")],
                                    options: StartOptions(id: "a"), now: 1_000)
         }
 
         var state: PersistedState { PersistedState(registry: registry.snapshot) }
-        var journal: URL { directory.appendingPathComponent("state.journal") }
+        var journal: URL { ground.journal }
 
         func update(_ body: String, now: Double) throws -> Activity {
             _ = try registry.update(id: "a", state: ["body": .string(body)], now: now)
@@ -44,8 +42,6 @@ import Testing
         func record(_ store: StateStore, _ activity: Activity) -> Bool {
             (try? store.record([.activity(activity)], durable: false) { self.state }) != nil
         }
-
-        deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
     @Test func journaledUpdatesAreReadBackOverTheStateFile() throws {

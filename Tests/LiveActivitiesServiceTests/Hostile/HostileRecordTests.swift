@@ -2,6 +2,7 @@ import ActivityModel
 import Foundation
 @testable import Persistence
 import Testing
+import TestSupport
 @testable import LiveActivitiesService
 
 /// Issue 18, points 1 and 3: a state file or journal already holding a time of 1e300 or a NUL
@@ -10,15 +11,13 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct HostileRecordTests {
     /// A saved state with two generic activities, "good" and "bad".
     final class World {
-        let directory: URL
-        let paths: DaemonPaths
+        let ground: StateDirectory
         var registry: ActivityRegistry
+        var directory: URL { ground.directory }
+        var paths: DaemonPaths { ground.paths }
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-record-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            paths = DaemonPaths(stateDirectory: directory.path, configDirectory: directory.path,
-                                kindDirectories: [ServiceTestKinds.directory])
+            ground = try StateDirectory(prefix: "hostile-record")
             registry = ActivityRegistry(catalog: ServiceTestKinds.catalog, idSeed: 1)
             for id in ["good", "bad"] {
                 _ = try registry.start(kind: "generic", attributes: [:], state: ["title": .string(id)],
@@ -27,8 +26,8 @@ import Testing
             try StateStore(paths: paths).saveAll(PersistedState(registry: registry.snapshot))
         }
 
-        var stateFile: URL { URL(fileURLWithPath: paths.stateFile) }
-        var journal: URL { directory.appendingPathComponent("state.journal") }
+        var stateFile: URL { ground.stateFile }
+        var journal: URL { ground.journal }
 
         /// Rewrites activity "bad" of state.json: the first match of the regular expression
         /// `pattern` after its id becomes `new`.
@@ -40,8 +39,6 @@ import Testing
             text.replaceSubrange(range, with: new)
             try text.write(to: stateFile, atomically: true, encoding: .utf8)
         }
-
-        deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Each a (pattern of a field as saved, hostile replacement) of activity "bad".

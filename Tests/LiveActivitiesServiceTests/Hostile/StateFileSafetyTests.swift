@@ -13,20 +13,16 @@ import TestSupport
 /// EWOULDBLOCK the daemon served without the lock and wrote as usual.
 @Suite(.timeLimit(.minutes(5))) struct StateFileSafetyTests {
     final class World {
-        let root: URL
-        let directory: URL
+        let ground: StateDirectory
         let outside: URL
-        let paths: DaemonPaths
+        var root: URL { ground.root }
+        var directory: URL { ground.directory }
+        var paths: DaemonPaths { ground.paths }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("state-safety-\(UUID().uuidString)")
-            directory = root.appendingPathComponent("state")
-            outside = root.appendingPathComponent("victim")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o755])
+            ground = try StateDirectory(prefix: "state-safety", nested: true, permissions: 0o755)
+            outside = ground.root.appendingPathComponent("victim")
             try "precious\n".write(to: outside, atomically: false, encoding: .utf8)
-            paths = DaemonPaths(stateDirectory: directory.path, configDirectory: root.path,
-                                kindDirectories: [ServiceTestKinds.directory])
         }
 
         func mode(_ path: String) -> mode_t {
@@ -42,8 +38,6 @@ import TestSupport
         }
 
         var victim: String { (try? String(contentsOf: outside, encoding: .utf8)) ?? "(gone)" }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
     }
 
     @Test func anExistingOpenStateDirectoryIsMadePrivate() throws {
