@@ -23,11 +23,11 @@ final class FakeJobViewServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requestLog: [Request] = []
     private var jobCalls: [String: [JobCall]] = [:]
-    private var running: ServerThread?
+    private var lifetime: FakeServerLifetime?
 
     init(bus: PrivateBus) throws {
         let owner = WeakReference(self)
-        running = try ServerThread(address: bus.address) { connection, objects, _ in
+        lifetime = try FakeServerLifetime(bus: bus) { connection, objects in
             try objects.export("/JobViewServer", [Self.serverInterface(owner, objects)])
             _ = try connection.requestName("org.kde.JobViewServer", flags: [.doNotQueue])
         }
@@ -106,22 +106,15 @@ final class FakeJobViewServer: @unchecked Sendable {
 
     /// Plays a user pressing the cancel button of the job at `path`.
     func pressCancel(on path: String) {
-        lock.lock(); let current = running; lock.unlock()
-        current?.withObjects { try? $0.emit(path: path, interface: "org.kde.JobViewV2", signal: "cancelRequested", []) }
+        lifetime?.withObjects { try? $0.emit(path: path, interface: "org.kde.JobViewV2", signal: "cancelRequested", []) }
     }
 
     /// A barrier: true once every job call the daemon sent before it answered a Ping sent now
     /// has been recorded.
-    func syncWithDaemon() -> Bool {
-        lock.lock(); let current = running; lock.unlock()
-        return current?.sync(with: DaemonProcess.busName) ?? false
-    }
+    func syncWithDaemon() -> Bool { lifetime?.syncWithDaemon() ?? false }
 
     /// Leaves the bus, as plasmashell exiting.
-    func stop() {
-        lock.lock(); let current = running; running = nil; lock.unlock()
-        current?.stop()
-    }
+    func stop() { lifetime?.stop() }
 
     deinit { stop() }
 }

@@ -24,7 +24,7 @@ final class RecordingNotificationServer: @unchecked Sendable {
     private var recorded: [NotifyCall] = []
     private var closedIDs: [UInt32] = []
     private var nextID: UInt32 = 1
-    private var thread: ServerThread?
+    private var lifetime: FakeServerLifetime?
     let name: String
     let version: String
     let capabilities: [String]
@@ -35,7 +35,7 @@ final class RecordingNotificationServer: @unchecked Sendable {
         self.version = version
         self.capabilities = capabilities
         let owner = WeakReference(self)
-        thread = try ServerThread(address: bus.address) { connection, objects, _ in
+        lifetime = try FakeServerLifetime(bus: bus) { connection, objects in
             try objects.export("/org/freedesktop/Notifications", [Self.interface(owner)])
             _ = try connection.requestName("org.freedesktop.Notifications", flags: [.doNotQueue])
         }
@@ -80,19 +80,15 @@ final class RecordingNotificationServer: @unchecked Sendable {
     func closeByUser(id: UInt32) { emit("NotificationClosed", [.uint32(id), .uint32(2)]) }
 
     private func emit(_ signal: String, _ arguments: [DBusValue]) {
-        lock.lock(); let running = thread; lock.unlock()
         let payload = SendableValues(arguments)
-        running?.withObjects { objects in
+        lifetime?.withObjects { objects in
             try? objects.emit(path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
                               signal: signal, payload.values)
         }
     }
 
     /// Releases the name and stops the loop (as a server exiting).
-    func stop() {
-        lock.lock(); let running = thread; thread = nil; lock.unlock()
-        running?.stop()
-    }
+    func stop() { lifetime?.stop() }
 
     deinit { stop() }
 }

@@ -16,11 +16,11 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [Registration] = []
-    private var running: ServerThread?
+    private var lifetime: FakeServerLifetime?
 
     init(bus: PrivateBus) throws {
         let owner = WeakReference(self)
-        running = try ServerThread(address: bus.address) { connection, objects, _ in
+        lifetime = try FakeServerLifetime(bus: bus) { connection, objects in
             try objects.export("/StatusNotifierWatcher", [Self.interface(owner)])
             guard try connection.requestName(Self.name, flags: [.doNotQueue]) == .primaryOwner else {
                 throw DBusError.failed("\(Self.name) is already owned")
@@ -53,16 +53,10 @@ final class TestStatusNotifierWatcher: @unchecked Sendable {
 
     /// A barrier: true once every call the daemon sent before it answered a Ping sent now has
     /// been recorded.
-    func syncWithDaemon() -> Bool {
-        lock.lock(); let current = running; lock.unlock()
-        return current?.sync(with: DaemonProcess.busName) ?? false
-    }
+    func syncWithDaemon() -> Bool { lifetime?.syncWithDaemon() ?? false }
 
     /// Stops serving and closes the connection, which releases the name (a watcher exiting).
-    func stop() {
-        lock.lock(); let current = running; running = nil; lock.unlock()
-        current?.stop()
-    }
+    func stop() { lifetime?.stop() }
 
     deinit { stop() }
 }
