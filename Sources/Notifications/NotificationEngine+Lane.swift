@@ -7,8 +7,8 @@ extension NotificationEngine {
     /// waits for the cards to settle: they learn it from the answers, which the lane would
     /// keep from this thread.
     func lendSteadyCards() {
-        guard settledWaiters.isEmpty, !hidden, !stopping, RoutineReplace.isAvailable, let server = serverOwner,
-              let connection = watch?.connection, let routineReplies else { return }
+        guard settledWaiters.isEmpty, !hidden, !stopping, RoutineReplace.isAvailable, let server = link.owner,
+              let connection = link.watch?.connection, let routineReplies = link.replies else { return }
         var entries: [String: RoutineLane.Entry] = [:]
         for (id, live) in cards where !live.closedByUser && live.resumeServerID == nil && adopted[id] == nil {
             guard scheduler.waiting(id) == nil, let notification = live.notification else { continue }
@@ -16,13 +16,13 @@ extension NotificationEngine {
             guard serverID > 0 else { continue }
             entries[id] = RoutineLane.Entry(notification: notification, serverID: serverID,
                                             actions: notification.appliedActions,
-                                            sourceSlot: profile.sourcePerCard ? live.sourceSlot : 0,
+                                            sourceSlot: link.profile.sourcePerCard ? live.sourceSlot : 0,
                                             lastSentAt: scheduler.lastSent(id), awaitingAnswer: scheduler.isUnanswered(id),
                                             sentCard: nil)
         }
         guard !entries.isEmpty else { return }
         let route = RoutineLane.Route(engine: self, server: server, connection: connection, replies: routineReplies,
-                                      profile: profile, minimumInterval: scheduler.minimumInterval)
+                                      profile: link.profile, minimumInterval: scheduler.minimumInterval)
         inbox.openLane(route, entries: entries, identitySentAt: scheduler.recentIdentities)
     }
 
