@@ -1,7 +1,7 @@
 import ActivityModel
-import DBus
 
-/// Start's and Toggle's arguments, converted and checked before the model sees them.
+/// Start's and Toggle's arguments, converted and checked before the model sees them (from the
+/// bus: `Bus/Requests+DBus.swift`; from push: `PushRequests`).
 struct StartRequest {
     let kind: String
     let attributes: [String: Value]
@@ -22,31 +22,16 @@ struct StartRequest {
         return request
     }
 
-    /// A request already in the model's values (a push message's: `PushRequests`).
+    /// A request already in the model's values (a push message's, or the bus's once decoded).
     init(kind: String, attributes: [String: Value], state: [String: Value], options: StartOptions,
-         pushType: String?, pushChannel: String?) {
+         pushType: String?, pushChannel: String?, reason: EndReason? = nil) {
         self.kind = kind
         self.attributes = attributes
         self.state = state
         self.options = options
-        reason = nil
+        self.reason = reason
         self.pushType = pushType
         self.pushChannel = pushChannel
-    }
-
-    init(kind: String, attributes: [String: DBusValue], state: [String: DBusValue], options: [String: DBusValue],
-         method: String) throws(DBusError) {
-        self.kind = kind
-        self.attributes = try ValueConversion.modelValues(attributes, what: "attributes")
-        self.state = try ValueConversion.modelValues(state, what: "state")
-        var known = ["id", "stale-at", "relevance", "app-name", "app-id"]
-        if method == "Toggle" { known.append("reason") } else { known += ["push-type", "push-channel", "start-at"] }
-        let reader = try OptionReader(method: method, options: options, known: known)
-        self.options = StartOptions(id: try reader.string("id"), staleAt: try reader.unixTime("stale-at"),
-                                    relevance: try reader.number("relevance"), appName: try reader.string("app-name"),
-                                    startAt: try reader.unixTime("start-at"), appID: try reader.string("app-id"))
-        reason = try reader.endReason("reason")
-        (pushType, pushChannel) = try reader.pushOptions()
     }
 }
 
@@ -66,19 +51,6 @@ struct UpdateRequest {
         at = nil
         cancel = nil
     }
-
-    init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        self.state = try ValueConversion.modelValues(state, what: "state")
-        let reader = try OptionReader(method: "Update", options: options,
-                                      known: ["stale-at", "relevance", "alert-title", "alert-body", "alert-sound", "replace-state",
-                                              "at", "cancel-at", "cancel-all"])
-        at = try reader.unixTime("at")
-        cancel = try ScheduledUpdateCancel(reader: reader, state: state, options: options)
-        self.options = UpdateOptions(staleAt: try reader.unixTime("stale-at"), relevance: try reader.number("relevance"),
-                                     alertTitle: try reader.string("alert-title"), alertBody: try reader.string("alert-body"),
-                                     alertSound: try reader.string("alert-sound"),
-                                     replaceState: try reader.flag("replace-state") ?? false)
-    }
 }
 
 /// End's arguments, converted and checked; the reason is parsed here, once.
@@ -90,14 +62,5 @@ struct EndRequest {
     init(state: [String: Value], options: EndOptions) {
         self.state = state
         self.options = options
-    }
-
-    init(state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        self.state = try ValueConversion.modelValues(state, what: "state")
-        let reader = try OptionReader(method: "End", options: options,
-                                      known: ["reason", "dismissal", "dismiss-at", "replace-state"])
-        self.options = EndOptions(reason: try reader.endReason("reason"), dismissal: try reader.string("dismissal"),
-                                  dismissAt: try reader.unixTime("dismiss-at"),
-                                  replaceState: try reader.flag("replace-state") ?? false)
     }
 }
