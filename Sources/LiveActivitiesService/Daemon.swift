@@ -89,7 +89,7 @@ public enum Daemon {
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
         service.callerApps = CallerApps(connection: connection)
-        service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory, environment: environment)
+        service.focus.attach(config: config, connection: connection, stateDirectory: paths.stateDirectory, environment: environment)
         try service.exportManager()
         // Before the name: a client that sees the name may add a kind file at once.
         service.watchKindDirectories()
@@ -111,7 +111,7 @@ public enum Daemon {
         loop.run()
         signals.forEach { $0.cancel() }
         service.flush()
-        service.releaseDesktop()
+        service.focus.releaseDesktop()
         presenter?.stop()
         withExtendedLifetime(lock) {}
         return exit.code

@@ -62,7 +62,7 @@ extension ActivityService {
         guard offered.contains(action) else {
             throw .invalidArgs("action \"\(action)\": activity \"\(id)\" offers \(offered.joined(separator: ", "))")
         }
-        if try chooseAwayTime(id: id, key: action, now: now) { return }
+        if try focus.chooseAwayTime(id: id, key: action, now: now) { return }
         try transact(at: now) { (now: Double) throws(ActivityError) in ((), try registry.invoke(action: action, id: id, now: now)) }
     }
 }

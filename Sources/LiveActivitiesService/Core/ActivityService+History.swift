@@ -12,7 +12,7 @@ extension ActivityService {
     /// nil when none ended. A failure refuses the call (`transact` puts the registry back).
     func appendHistory(_ events: [ActivityEvent], now: Double) throws(DBusError) -> HistoryFile.Appended? {
         var entries: [HistoryEntry] = []
-        for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }
+        for case .ended(_, _, let history) in events { entries.append(focus.historyWithAwayTime(history)) }
         guard !entries.isEmpty else { return nil }
         do {
             return try store.appendHistory(entries, now: now)
@@ -26,7 +26,7 @@ extension ActivityService {
     /// a reply, so a failure is logged (the End already happened).
     func recordHistory(_ events: [ActivityEvent], now: Double) {
         var entries: [HistoryEntry] = []
-        for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }
+        for case .ended(_, _, let history) in events { entries.append(focus.historyWithAwayTime(history)) }
         guard !entries.isEmpty else { return }
         do {
             _ = try store.appendHistory(entries, now: now)

@@ -14,7 +14,7 @@ extension ActivityService {
     func readView(at now: Double, utcOffset: Double) -> RoundView {
         RoundView(now: now, utcOffset: utcOffset, registry: registry,
                   pushToken: { [unowned self] id in push.announcedToken(id) },
-                  extraButtons: focus == nil ? nil : { [unowned self] id in awayButtons(id) },
+                  extraButtons: focus.support == nil ? nil : { [focus] id in focus.awayButtons(id) },
                   lockScreen: lockScreenPrivacy)
     }
 

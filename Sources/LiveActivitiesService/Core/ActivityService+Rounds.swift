@@ -4,7 +4,7 @@ import Notifications
 /// What the core does around each publishing round, so that the publisher is handed values
 /// and never calls back: a round's events are taken from the publisher and published at one
 /// moment, push hears of each activity that ended, and once the round settles the manager's
-/// properties, the one timer (`+Manager`) and focus (`+Focus`) follow. The publisher's own
+/// properties, the one timer (`+Manager`) and focus (`FocusCoordinator`) follow. The publisher's own
 /// timers reach the core only through the `PublisherHooks` made here.
 extension ActivityService {
     /// The closures the publisher asks through later (a timer of its own, an object's read).
@@ -15,7 +15,7 @@ extension ActivityService {
                            guard let self else { return }
                            self.settle(in: self.readView())
                        },
-                       alertStyle: { [weak self] alert in self?.quietAware(alert) ?? alert })
+                       alertStyle: { [weak self] alert in self?.focus.quietAware(alert) ?? alert })
     }
 
     /// Publishes every queued event now, at one moment (also called first by anything that
@@ -42,7 +42,7 @@ extension ActivityService {
     func settle(in view: RoundView) {
         publisher.refreshManager(in: view, storageStatus: storageStatus)
         reschedule(in: view)
-        settleFocus(now: view.now)
+        focus.settle(now: view.now)
     }
 
     /// Every activity re-read now (a new server, new kinds), then what depends on every

@@ -41,8 +41,9 @@ public final class ActivityService {
     var wallClockOffset: Double?
     /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
     var scopedReads: RoundView?
-    /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
-    var focus: FocusSupport?
+    /// Focus that quiets the desktop and idle-aware sessions, and all its state (made at first
+    /// use, as its hooks capture the service).
+    private(set) lazy var focus = FocusCoordinator(hooks: focusHooks, loop: loop, server: server, clock: clock)
     /// Which application a caller is (a Flatpak's id, for Start's `app-id`); nil: not asked.
     var callerApps: CallerApps?
     /// The `lock-screen` setting, published on each activity as `LockScreen` (issue 26).
