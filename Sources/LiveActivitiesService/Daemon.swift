@@ -110,7 +110,7 @@ public enum Daemon {
         let signals = stopOnSignals(loop)
         loop.run()
         signals.forEach { $0.cancel() }
-        service.flush()
+        service.durability.flush()
         service.focus.releaseDesktop()
         presenter?.stop()
         withExtendedLifetime(lock) {}

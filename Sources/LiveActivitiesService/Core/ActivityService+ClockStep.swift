@@ -18,7 +18,7 @@ extension ActivityService {
         let events = registry.shiftClockAnchors(by: step, now: now)
         registry.endChange()  // like a tick's, time's changes stand even when they cannot be written now
         guard !events.isEmpty else { return }
-        persistQuietly(changes(events, since: mark), durable: true)
+        durability.persistQuietly(registry.journalRecords(of: events, since: mark), durable: true) { fullState }
         announce(events, in: readView(at: now))
     }
 }

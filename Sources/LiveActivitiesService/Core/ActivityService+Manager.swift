@@ -29,8 +29,10 @@ extension ActivityService {
         registry.endChange()  // time's changes stand even when they cannot be written now
         logDroppedScheduledUpdates()
         let lasting = events.filter { if case .rendered = $0 { return false } else { return true } }
-        if !lasting.isEmpty { persistQuietly(changes(lasting, since: mark), durable: true) }
-        recordHistory(events, now: now)
+        if !lasting.isEmpty {
+            durability.persistQuietly(registry.journalRecords(of: lasting, since: mark), durable: true) { fullState }
+        }
+        durability.recordHistory(events, now: now)
         let view = readView(at: now, utcOffset: utcOffset)
         announce(events, in: view)
         settle(in: view)

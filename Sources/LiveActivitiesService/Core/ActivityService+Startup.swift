@@ -18,7 +18,7 @@ extension ActivityService {
     public func restoreState() {
         let now = clock.now
         wallClockOffset = now - clock.bootNow
-        if let saved = store.load(now: now) {
+        if let saved = durability.store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             for (id, notificationID) in saved.notificationIDs {
                 publisher.adopt(notificationID: notificationID, of: id)
@@ -27,12 +27,12 @@ extension ActivityService {
         for activity in registry.activities { publisher.exportActivityOrLog(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
         logDroppedScheduledUpdates()
-        recordHistory(events, now: now)
+        durability.recordHistory(events, now: now)
         let view = readView(at: now)
         announce(events, in: view)
         for activity in registry.activities { publisher.refresh(activity.id.rawValue, alert: nil, in: view) }
         do {
-            try store.saveAll(fullState)
+            try durability.store.saveAll(fullState)
         } catch {
             Log.error("\(error.description); calls that change something are refused until it can be written")
         }
@@ -45,7 +45,7 @@ extension ActivityService {
     /// the process), so it must not write files another daemon may be writing. Call before
     /// `restoreState`.
     public func refuseChanges(because reason: String) {
-        store.lockProblem = reason
+        durability.store.lockProblem = reason
     }
 
     /// `exportManager` then `restoreState`, for a service that requests no name (tests).

@@ -10,14 +10,15 @@ import PushLink
 /// decides, the change is persisted, the caller gets the reply, and what happened is
 /// published afterwards by the `Publisher` (signals, objects, cards, KDE jobs, tray), which
 /// holds all the state of publishing. Each step has its own file: start-up (`+Startup`), the
-/// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), the reads
+/// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`Durability`), the reads
 /// of one moment (`+ReadView`), each publishing round and what settles after it (`+Rounds`),
 /// the one timer (`+Manager`), what the notification side reports back (`+Cards`). It lives
 /// on the event loop's thread.
 public final class ActivityService {
     let loop: EventLoop
     let server: DBusObjectServer
-    let store: StateStore
+    /// The store and the fsync batch: where every change is written (`Durability`).
+    let durability: Durability
     /// Wall clock, zone, monotonic time and wake-ups; read where a step needs the moment (a call
     /// or tick may read it more than once).
     let clock: ServiceClock
@@ -32,8 +33,6 @@ public final class ActivityService {
                                                 publishInterval: cardSettings.publishInterval)
     /// What `init` was given for the publisher.
     private let cardSettings: (presenter: CardSink?, cardInterval: Double, publishInterval: Double)
-    /// An fsync batch is due (`+Commit`).
-    var syncPending = false
     let scheduler: TickScheduler
     /// Push over MQTT, and all its state (made at first use, as its hooks capture the service).
     private(set) lazy var push = PushCoordinator(hooks: pushHooks, loop: loop, server: server, clock: clock)
@@ -57,7 +56,7 @@ public final class ActivityService {
         cardSettings = (presenter, cardInterval, publishInterval)
         let clock = clock ?? LoopClock(loop: loop)
         self.clock = clock
-        store = StateStore(paths: paths)
+        durability = Durability(store: StateStore(paths: paths), loop: loop, clock: clock)
         kindWatch = KindDirectoryWatch(directories: paths.kindDirectories)
         let catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
@@ -70,6 +69,8 @@ public final class ActivityService {
             defer { self.scopedReads = nil }
             reads()
         }
+        durability.onStatusChange = { [weak self] in self?.publishStorageStatus() }
+        durability.historyEntry = { [weak self] entry in self?.focus.historyWithAwayTime(entry) ?? entry }
     }
 
     /// A service on the loop's timers with its own wall clock (the one the loop was made with).
@@ -92,7 +93,11 @@ public final class ActivityService {
     /// The input limits, as the registry holds them (the one copy).
     var limits: Limits { registry.limits }
     /// `StorageStatus`: `ok`, or the last write error and what was set aside at start.
-    var storageStatus: String { store.status }
+    var storageStatus: String { durability.store.status }
+    /// The whole state, for a full save.
+    var fullState: PersistedState {
+        PersistedState(registry: registry.snapshot, notificationIDs: publisher.notificationIDs)
+    }
     var notificationServer: String { publisher.notificationServer }
     /// The manager's properties as last announced (read by tests).
     var publishedManager: [String: DBusValue] { publisher.publishedManager }
