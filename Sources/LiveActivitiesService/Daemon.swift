@@ -84,11 +84,11 @@ public enum Daemon {
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits,
                                       cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval,
                                       publishInterval: Publisher.settleInterval)
-        service.lockScreenPrivacy = config.lockScreen
+        service.settings.lockScreenPrivacy = config.lockScreen
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
-        service.callerApps = CallerApps(connection: connection)
+        service.settings.callerApps = CallerApps(connection: connection)
         service.focus.attach(config: config, connection: connection, stateDirectory: paths.stateDirectory, environment: environment)
         try service.exportManager()
         // Before the name: a client that sees the name may add a kind file at once.

@@ -50,7 +50,7 @@ extension ActivityService {
         guard registry.activity(id) != nil else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }
-        let now = clock.now
+        let now = environment.clock.now
         guard let current = snapshot(id, now: now) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }

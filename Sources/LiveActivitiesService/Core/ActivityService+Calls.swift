@@ -8,7 +8,7 @@ extension ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> String {
         try start(StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
-            .calledBy(app: callerApps?.flatpakAppID(of: sender)))
+            .calledBy(app: settings.callerApps?.flatpakAppID(of: sender)))
     }
 
     /// Start, decoded (by the bus or from a push message).
@@ -56,7 +56,7 @@ extension ActivityService {
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                 options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
-            .calledBy(app: callerApps?.flatpakAppID(of: sender))
+            .calledBy(app: settings.callerApps?.flatpakAppID(of: sender))
         reloadKindsIfUnknown(request.kind)
         return try transact { (now: Double) throws(ActivityError) in
             let (id, started, events) = try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
@@ -85,7 +85,7 @@ extension ActivityService {
 
     func properties(id: String) throws(DBusError) -> DBusValue {
         _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
-        guard let current = snapshot(id, now: clock.now) else {
+        guard let current = snapshot(id, now: environment.clock.now) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
         }
         return ActivityProperty.getReply(of: current)
@@ -103,5 +103,11 @@ extension ActivityService {
         }
         guard on else { publisher.cardsSwitchedOff(); return }
         publisher.cardsSwitchedOn(in: readView())
+    }
+
+    /// `PushToStartToken(kind)`: the kind files are read again first when `kind` is unknown.
+    func pushToStartToken(kind: String) throws(DBusError) -> String {
+        reloadKindsIfUnknown(kind)
+        return try push.startToken(kind: kind)
     }
 }

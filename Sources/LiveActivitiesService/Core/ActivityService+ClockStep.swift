@@ -7,12 +7,8 @@ extension ActivityService {
     /// Measures the step just signalled and shifts the clock's anchors by it (a step under a
     /// second is noise of the two readings, not a step).
     func shiftClockAnchors() {
-        let now = clock.now
-        let offset = now - clock.bootNow
-        defer { wallClockOffset = offset }
-        guard let last = wallClockOffset else { return }
-        let step = offset - last
-        guard abs(step) >= 1 else { return }
+        let now = environment.clock.now
+        guard let step = scheduler.wallClockStep(now: now) else { return }
         Log.info("the wall clock moved by \(Int64(saturating: step.rounded())) s; timers started at \"now\" move with it")
         let mark = registry.beginChange()
         let events = registry.shiftClockAnchors(by: step, now: now)

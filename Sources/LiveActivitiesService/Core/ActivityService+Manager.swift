@@ -22,9 +22,9 @@ extension ActivityService {
     /// The timer fired: whatever was due happens, at one moment read once.
     func tick() {
         publishNow()
-        let now = clock.now
+        let now = environment.clock.now
         let mark = registry.beginChange()
-        let utcOffset = clock.utcOffset(at: now)
+        let utcOffset = environment.clock.utcOffset(at: now)
         let events = registry.tick(now: now, timeZoneOffset: utcOffset, style: .standard)
         registry.endChange()  // time's changes stand even when they cannot be written now
         logDroppedScheduledUpdates()

@@ -49,13 +49,14 @@ extension MediaPlayer {
     /// Starts the player for `service` (which then keeps it up to date); a failure is logged
     /// and the daemon goes on without one.
     static func start(for service: ActivityService, connection: DBusConnection) -> MediaPlayer? {
-        let player = MediaPlayer(connection: connection, server: service.server, clock: service.clock,
+        let environment = service.environment
+        let player = MediaPlayer(connection: connection, server: environment.server, clock: environment.clock,
                                  act: { [weak service] id, action throws(DBusError) in
                                      try service?.invokeAction(id: id, action: action)
                                  },
                                  timer: { [weak service] id in
                                      guard let service, let timer = service.registry.activity(id)?.timer else { return nil }
-                                     return (timer.isRunning, ActivityService.mediaPosition(of: timer, at: service.clock.now))
+                                     return (timer.isRunning, ActivityService.mediaPosition(of: timer, at: service.environment.clock.now))
                                  })
         do throws(DBusError) {
             try player.start()

@@ -6,8 +6,8 @@ import ActivityModel
 extension ActivityService {
     /// The activities at `now` (the clock when nil), for the reads of one call or round.
     func readView(at now: Double? = nil) -> RoundView {
-        let moment = now ?? clock.now
-        return readView(at: moment, utcOffset: clock.utcOffset(at: moment))
+        let moment = now ?? environment.clock.now
+        return readView(at: moment, utcOffset: environment.clock.utcOffset(at: moment))
     }
 
     /// The activities at `now` in a zone already read (a tick's).
@@ -15,7 +15,7 @@ extension ActivityService {
         RoundView(now: now, utcOffset: utcOffset, registry: registry,
                   pushToken: { [unowned self] id in push.announcedToken(id) },
                   extraButtons: focus.support == nil ? nil : { [focus] id in focus.awayButtons(id) },
-                  lockScreen: lockScreenPrivacy)
+                  lockScreen: settings.lockScreenPrivacy)
     }
 
     /// The activity and its texts at `now`.

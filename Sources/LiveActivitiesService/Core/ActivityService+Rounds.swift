@@ -5,19 +5,8 @@ import Notifications
 /// and never calls back: a round's events are taken from the publisher and published at one
 /// moment, push hears of each activity that ended, and once the round settles the manager's
 /// properties, the one timer (`+Manager`) and focus (`FocusCoordinator`) follow. The publisher's own
-/// timers reach the core only through the `PublisherHooks` made here.
+/// timers reach the core only through `PublisherHooks` (`PublisherHooks+Service`).
 extension ActivityService {
-    /// The closures the publisher asks through later (a timer of its own, an object's read).
-    var publisherHooks: PublisherHooks {
-        PublisherHooks(currentView: { [weak self] in self.map { $0.scopedReads ?? $0.readView() } },
-                       publishDue: { [weak self] in self?.publishNow() },
-                       settleDue: { [weak self] in
-                           guard let self else { return }
-                           self.settle(in: self.readView())
-                       },
-                       alertStyle: { [weak self] alert in self?.focus.quietAware(alert) ?? alert })
-    }
-
     /// Publishes every queued event now, at one moment (also called first by anything that
     /// publishes directly, such as a tick, so the order of events is kept); the round settles
     /// at once unless settling is paced under a flood (`Publisher.settlesNow`).

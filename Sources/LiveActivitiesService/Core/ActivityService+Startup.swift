@@ -7,8 +7,8 @@ import DBus
 extension ActivityService {
     /// Exports the manager object; call before the bus name is requested (DESIGN.md).
     public func exportManager() throws(DBusError) {
-        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
-        server.enableObjectManager(at: BusNames.managerPath)
+        try environment.server.export(BusNames.managerPath, [ManagerInterface.make(self)])
+        environment.server.enableObjectManager(at: BusNames.managerPath)
     }
 
     /// Reads the saved state (only once the daemon holds the state lock and the bus name, so
@@ -16,8 +16,8 @@ extension ActivityService {
     /// and applies what time did while the daemon was down. The loop has not dispatched a
     /// call yet, so no client sees the manager without them.
     public func restoreState() {
-        let now = clock.now
-        wallClockOffset = now - clock.bootNow
+        let now = environment.clock.now
+        scheduler.anchorWallClock(now: now)
         if let saved = durability.store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             for (id, notificationID) in saved.notificationIDs {
@@ -25,7 +25,7 @@ extension ActivityService {
             }
         }
         for activity in registry.activities { publisher.exportActivityOrLog(activity.id.rawValue) }
-        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
+        let events = registry.tick(now: now, timeZoneOffset: environment.clock.utcOffset(at: now), style: .standard)
         logDroppedScheduledUpdates()
         durability.recordHistory(events, now: now)
         let view = readView(at: now)

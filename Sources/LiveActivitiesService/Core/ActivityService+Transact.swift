@@ -20,7 +20,7 @@ extension ActivityService {
                      _ change: (_ now: Double) throws(ActivityError) -> (result: T, events: [ActivityEvent]),
                      prepare: (T) throws(DBusError) -> Void = { _ in },
                      undo: (T) -> Void = { _ in }) throws(DBusError) -> T {
-        let now = moment ?? clock.now
+        let now = moment ?? environment.clock.now
         let mark = registry.beginChange()
         let outcome: (result: T, events: [ActivityEvent])
         do {
