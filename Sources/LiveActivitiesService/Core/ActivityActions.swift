@@ -51,7 +51,7 @@ extension ActivityService {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }
         let now = environment.clock.now
-        guard let current = snapshot(id, now: now) else {
+        guard let current = readView(at: now).snapshot(id) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }
         guard current.activity.isLive else {

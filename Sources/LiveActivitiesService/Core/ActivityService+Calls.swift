@@ -67,25 +67,20 @@ extension ActivityService {
     }
 
     func pause(id: String) throws(DBusError) {
-        try timerCall { (now: Double) throws(ActivityError) in try registry.pause(id: id, now: now) }
+        try transact { (now: Double) throws(ActivityError) in ((), try registry.pause(id: id, now: now)) }
     }
 
     func resume(id: String) throws(DBusError) {
-        try timerCall { (now: Double) throws(ActivityError) in try registry.resume(id: id, now: now) }
+        try transact { (now: Double) throws(ActivityError) in ((), try registry.resume(id: id, now: now)) }
     }
 
     func extend(id: String, seconds: Int64) throws(DBusError) {
-        try timerCall { (now: Double) throws(ActivityError) in try registry.extend(id: id, seconds: seconds, now: now) }
-    }
-
-    /// Pause, Resume and Extend: one model call on the registry at this moment, committed.
-    private func timerCall(_ body: (Double) throws(ActivityError) -> [ActivityEvent]) throws(DBusError) {
-        try transact { (now: Double) throws(ActivityError) in ((), try body(now)) }
+        try transact { (now: Double) throws(ActivityError) in ((), try registry.extend(id: id, seconds: seconds, now: now)) }
     }
 
     func properties(id: String) throws(DBusError) -> DBusValue {
         _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
-        guard let current = snapshot(id, now: environment.clock.now) else {
+        guard let current = readView().snapshot(id) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
         }
         return ActivityProperty.getReply(of: current)

@@ -26,7 +26,7 @@ extension ActivityService {
         }
         for activity in registry.activities { publisher.exportActivityOrLog(activity.id.rawValue) }
         let events = registry.tick(now: now, timeZoneOffset: environment.clock.utcOffset(at: now), style: .standard)
-        logDroppedScheduledUpdates()
+        registry.logDroppedScheduledUpdates()
         durability.recordHistory(events, now: now)
         let view = readView(at: now)
         announce(events, in: view)
