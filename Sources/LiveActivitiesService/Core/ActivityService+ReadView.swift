@@ -9,7 +9,7 @@ extension ActivityService {
     func readView(at now: Double? = nil, utcOffset: Double? = nil) -> RoundView {
         let moment = now ?? environment.clock.now
         return RoundView(now: moment, utcOffset: utcOffset ?? environment.clock.utcOffset(at: moment), registry: registry,
-                         pushToken: { [unowned self] id in push.announcedToken(id) },
+                         pushToken: { [push] id in push.announcedToken(id) },
                          extraButtons: focus.support == nil ? nil : { [focus] id in focus.awayButtons(id) },
                          lockScreen: settings.lockScreenPrivacy)
     }

@@ -39,11 +39,13 @@ public final class ActivityService {
         let clock = clock ?? LoopClock(loop: loop)
         environment = ServiceEnvironment(loop: loop, server: server, clock: clock,
                                          kindWatch: KindDirectoryWatch(directories: paths.kindDirectories))
-        durability = Durability(store: StateStore(paths: paths), loop: loop, clock: clock)
+        let link = ServiceLink()
+        durability = Durability(store: StateStore(paths: paths), loop: loop, clock: clock,
+                                onStatusChange: { [link] in link.service?.publishStorageStatus() },
+                                historyEntry: { [link] entry in link.service?.focus.historyWithAwayTime(entry) ?? entry })
         let catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
-        let link = ServiceLink()
         let scopedReads = ScopedReads()
         publisher = Publisher(hooks: PublisherHooks(serving: link, scopedReads: scopedReads), loop: loop, server: server,
                               clock: clock, presenter: presenter, cardInterval: cardInterval, publishInterval: publishInterval)
@@ -58,8 +60,6 @@ public final class ActivityService {
             defer { scopedReads.view = nil }
             reads()
         }
-        durability.onStatusChange = { [weak self] in self?.publishStorageStatus() }
-        durability.historyEntry = { [weak self] entry in self?.focus.historyWithAwayTime(entry) ?? entry }
     }
 
     /// A service on the loop's timers with its own wall clock (the one the loop was made with).

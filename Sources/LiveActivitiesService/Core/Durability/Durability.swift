@@ -15,16 +15,19 @@ final class Durability {
     let loop: EventLoop
     let clock: ServiceClock
     /// Called when a write fails (or works again), so `StorageStatus` is announced.
-    var onStatusChange: () -> Void = {}
+    let onStatusChange: () -> Void
     /// The history entry written for an ended activity (with the time away it discarded).
-    var historyEntry: (HistoryEntry) -> HistoryEntry = { $0 }
+    let historyEntry: (HistoryEntry) -> HistoryEntry
     /// An fsync batch is due.
     private var syncPending = false
 
-    init(store: StateStore, loop: EventLoop, clock: ServiceClock) {
+    init(store: StateStore, loop: EventLoop, clock: ServiceClock, onStatusChange: @escaping () -> Void,
+         historyEntry: @escaping (HistoryEntry) -> HistoryEntry) {
         self.store = store
         self.loop = loop
         self.clock = clock
+        self.onStatusChange = onStatusChange
+        self.historyEntry = historyEntry
     }
 
     /// After a change no caller waits for (a tick, a wall-clock step, a notification id):

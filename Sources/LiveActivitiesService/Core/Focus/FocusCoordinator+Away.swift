@@ -1,8 +1,6 @@
-import ActivityFiles
 import ActivityModel
 import DBus
 import Idle
-import Notifications
 
 /// Time away: a running pausing session pauses when the user goes idle; when they are back its
 /// card asks whether that time counts ("Keep away time", "Discard away time"); the history

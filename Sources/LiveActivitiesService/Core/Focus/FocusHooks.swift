@@ -1,4 +1,3 @@
-import ActivityFiles
 import ActivityModel
 import DBus
 import Notifications
