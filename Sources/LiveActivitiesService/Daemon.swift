@@ -84,12 +84,12 @@ public enum Daemon {
         let service = ActivityService(loop: loop, server: server, paths: paths, presenter: presenter, limits: config.limits,
                                       cardInterval: presenter == nil ? 0 : config.minimumNotifyInterval,
                                       publishInterval: Publisher.settleInterval)
-        service.lockScreenPrivacy = config.lockScreen
+        service.settings.lockScreenPrivacy = config.lockScreen
         if let lockProblem { service.refuseChanges(because: lockProblem) }
         connectPresenter(presenter, to: service, loop: loop)
         if config.kdeJobs { service.attachJobs(KDEJobMirror(connection: connection)) }
-        service.callerApps = CallerApps(connection: connection)
-        service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory, environment: environment)
+        service.settings.callerApps = CallerApps(connection: connection)
+        service.focus.attach(config: config, connection: connection, stateDirectory: paths.stateDirectory, environment: environment)
         try service.exportManager()
         // Before the name: a client that sees the name may add a kind file at once.
         service.watchKindDirectories()
@@ -110,8 +110,8 @@ public enum Daemon {
         let signals = stopOnSignals(loop)
         loop.run()
         signals.forEach { $0.cancel() }
-        service.flush()
-        service.releaseDesktop()
+        service.durability.flush()
+        service.focus.releaseDesktop()
         presenter?.stop()
         withExtendedLifetime(lock) {}
         return exit.code

@@ -85,7 +85,7 @@ enum ManagerInterface {
                 DBusProperty("NotificationServer", "s", get: { .string(service.notificationServer) }),
                 DBusProperty("StorageStatus", "s", get: { .string(service.storageStatus) }),
                 DBusProperty("PushStatus", "s", get: { .string(service.push.status) }),
-                DBusProperty("IdleSource", "s", get: { .string(service.idleSourceName) }),
+                DBusProperty("IdleSource", "s", get: { .string(service.focus.idleSourceName) }),
                 DBusProperty("Version", "s", emitsChange: .const, get: { .string(LiveActivitiesVersion.current) }),
             ],
             signals: [

@@ -50,8 +50,8 @@ extension ActivityService {
         guard registry.activity(id) != nil else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }
-        let now = clock.now
-        guard let current = snapshot(id, now: now) else {
+        let now = environment.clock.now
+        guard let current = readView(at: now).snapshot(id) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \"\(id)\"")
         }
         guard current.activity.isLive else {
@@ -62,7 +62,7 @@ extension ActivityService {
         guard offered.contains(action) else {
             throw .invalidArgs("action \"\(action)\": activity \"\(id)\" offers \(offered.joined(separator: ", "))")
         }
-        if try chooseAwayTime(id: id, key: action, now: now) { return }
+        if try focus.chooseAwayTime(id: id, key: action, now: now) { return }
         try transact(at: now) { (now: Double) throws(ActivityError) in ((), try registry.invoke(action: action, id: id, now: now)) }
     }
 }

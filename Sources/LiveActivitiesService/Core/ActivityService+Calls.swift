@@ -8,7 +8,7 @@ extension ActivityService {
     func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> String {
         try start(StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
-            .calledBy(app: callerApps?.flatpakAppID(of: sender)))
+            .calledBy(app: settings.callerApps?.flatpakAppID(of: sender)))
     }
 
     /// Start, decoded (by the bus or from a push message).
@@ -56,7 +56,7 @@ extension ActivityService {
     func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
                 options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> (String, Bool) {
         let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
-            .calledBy(app: callerApps?.flatpakAppID(of: sender))
+            .calledBy(app: settings.callerApps?.flatpakAppID(of: sender))
         reloadKindsIfUnknown(request.kind)
         return try transact { (now: Double) throws(ActivityError) in
             let (id, started, events) = try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
@@ -67,25 +67,20 @@ extension ActivityService {
     }
 
     func pause(id: String) throws(DBusError) {
-        try timerCall { (now: Double) throws(ActivityError) in try registry.pause(id: id, now: now) }
+        try transact { (now: Double) throws(ActivityError) in ((), try registry.pause(id: id, now: now)) }
     }
 
     func resume(id: String) throws(DBusError) {
-        try timerCall { (now: Double) throws(ActivityError) in try registry.resume(id: id, now: now) }
+        try transact { (now: Double) throws(ActivityError) in ((), try registry.resume(id: id, now: now)) }
     }
 
     func extend(id: String, seconds: Int64) throws(DBusError) {
-        try timerCall { (now: Double) throws(ActivityError) in try registry.extend(id: id, seconds: seconds, now: now) }
-    }
-
-    /// Pause, Resume and Extend: one model call on the registry at this moment, committed.
-    private func timerCall(_ body: (Double) throws(ActivityError) -> [ActivityEvent]) throws(DBusError) {
-        try transact { (now: Double) throws(ActivityError) in ((), try body(now)) }
+        try transact { (now: Double) throws(ActivityError) in ((), try registry.extend(id: id, seconds: seconds, now: now)) }
     }
 
     func properties(id: String) throws(DBusError) -> DBusValue {
         _ = try mapped { () throws(ActivityError) in try ActivityID(id) }
-        guard let current = snapshot(id, now: clock.now) else {
+        guard let current = readView().snapshot(id) else {
             throw DBusError(name: BusNames.errorPrefix + "NotFound", message: "no activity with id \(Quoted.text(id))")
         }
         return ActivityProperty.getReply(of: current)
@@ -103,5 +98,11 @@ extension ActivityService {
         }
         guard on else { publisher.cardsSwitchedOff(); return }
         publisher.cardsSwitchedOn(in: readView())
+    }
+
+    /// `PushToStartToken(kind)`: the kind files are read again first when `kind` is unknown.
+    func pushToStartToken(kind: String) throws(DBusError) -> String {
+        reloadKindsIfUnknown(kind)
+        return try push.startToken(kind: kind)
     }
 }

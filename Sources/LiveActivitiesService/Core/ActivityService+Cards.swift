@@ -31,8 +31,11 @@ extension ActivityService {
     }
 
     /// Remembers which notification shows an activity, so that a restarted daemon replaces
-    /// that card instead of adding a second one (saved with the next fsync batch).
+    /// that card instead of adding a second one: appended to the journal at once, fsynced with
+    /// the next batch, not on its own.
     func notificationIDChanged(id: String, notificationID: UInt32) {
-        rememberNotificationID(notificationID, of: id)
+        guard registry.activity(id) != nil, publisher.remember(notificationID: notificationID, of: id) else { return }
+        durability.persistQuietly([.notificationID(activity: id, number: notificationID)], durable: false) { fullState }
+        durability.syncSoon()
     }
 }

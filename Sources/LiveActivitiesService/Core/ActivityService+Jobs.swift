@@ -14,17 +14,16 @@ import Notifications
 extension ActivityService {
     /// Connects `mirror` to this service's publisher and starts it.
     func attachJobs(_ mirror: KDEJobMirror) {
-        publisher.attachJobs(mirror) { [weak self] id in self?.endFromJob(id: id) }
-    }
-
-    /// The job's cancel button: the activity ends with reason `cancelled`.
-    private func endFromJob(id: String) {
-        do throws(DBusError) {
-            try transact { (now: Double) throws(ActivityError) in
-                ((), try registry.end(id: id, state: [:], options: EndOptions(reason: .cancelled), now: now))
+        // The job's cancel button: the activity ends with reason `cancelled`.
+        publisher.attachJobs(mirror) { [weak self] id in
+            guard let self else { return }
+            do throws(DBusError) {
+                try self.transact { (now: Double) throws(ActivityError) in
+                    ((), try self.registry.end(id: id, state: [:], options: EndOptions(reason: .cancelled), now: now))
+                }
+            } catch {
+                Log.warning("KDE job cancel of \(id): \(error.message)")
             }
-        } catch {
-            Log.warning("KDE job cancel of \(id): \(error.message)")
         }
     }
 }

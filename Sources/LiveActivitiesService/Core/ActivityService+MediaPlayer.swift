@@ -23,7 +23,7 @@ extension RoundView {
         }
         let track = MediaPlayerTrack(activityID: shown.activity.id.rawValue, title: title, artist: artist,
                                      lengthSeconds: timer.duration, isRunning: timer.isRunning)
-        return MediaPlayerState(track: track, positionSeconds: ActivityService.mediaPosition(of: timer, at: now))
+        return MediaPlayerState(track: track, positionSeconds: timer.mediaPosition(at: now))
     }
 
     private func offersMediaPlayer(_ snapshot: ActivitySnapshot) -> Bool {
@@ -37,11 +37,11 @@ extension RoundView {
     }
 }
 
-extension ActivityService {
-    /// The timer's position at `now` as the player's `Position`: never before 0 nor past its length.
-    static func mediaPosition(of timer: TimerState, at now: Double) -> Double {
-        let position = max(0, timer.position(at: now))
-        return timer.duration.map { min(position, $0) } ?? position
+extension TimerState {
+    /// The position at `now` as the player's `Position`: never before 0 nor past its length.
+    func mediaPosition(at now: Double) -> Double {
+        let position = max(0, position(at: now))
+        return duration.map { min(position, $0) } ?? position
     }
 }
 
@@ -49,13 +49,14 @@ extension MediaPlayer {
     /// Starts the player for `service` (which then keeps it up to date); a failure is logged
     /// and the daemon goes on without one.
     static func start(for service: ActivityService, connection: DBusConnection) -> MediaPlayer? {
-        let player = MediaPlayer(connection: connection, server: service.server, clock: service.clock,
+        let environment = service.environment
+        let player = MediaPlayer(connection: connection, server: environment.server, clock: environment.clock,
                                  act: { [weak service] id, action throws(DBusError) in
                                      try service?.invokeAction(id: id, action: action)
                                  },
                                  timer: { [weak service] id in
                                      guard let service, let timer = service.registry.activity(id)?.timer else { return nil }
-                                     return (timer.isRunning, ActivityService.mediaPosition(of: timer, at: service.clock.now))
+                                     return (timer.isRunning, timer.mediaPosition(at: service.environment.clock.now))
                                  })
         do throws(DBusError) {
             try player.start()

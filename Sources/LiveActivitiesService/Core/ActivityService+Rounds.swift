@@ -4,20 +4,9 @@ import Notifications
 /// What the core does around each publishing round, so that the publisher is handed values
 /// and never calls back: a round's events are taken from the publisher and published at one
 /// moment, push hears of each activity that ended, and once the round settles the manager's
-/// properties, the one timer (`+Manager`) and focus (`+Focus`) follow. The publisher's own
-/// timers reach the core only through the `PublisherHooks` made here.
+/// properties, the one timer (`+Manager`) and focus (`FocusCoordinator`) follow. The publisher's own
+/// timers reach the core only through `PublisherHooks` (`PublisherHooks+Service`).
 extension ActivityService {
-    /// The closures the publisher asks through later (a timer of its own, an object's read).
-    var publisherHooks: PublisherHooks {
-        PublisherHooks(currentView: { [weak self] in self.map { $0.scopedReads ?? $0.readView() } },
-                       publishDue: { [weak self] in self?.publishNow() },
-                       settleDue: { [weak self] in
-                           guard let self else { return }
-                           self.settle(in: self.readView())
-                       },
-                       alertStyle: { [weak self] alert in self?.quietAware(alert) ?? alert })
-    }
-
     /// Publishes every queued event now, at one moment (also called first by anything that
     /// publishes directly, such as a tick, so the order of events is kept); the round settles
     /// at once unless settling is paced under a flood (`Publisher.settlesNow`).
@@ -42,7 +31,7 @@ extension ActivityService {
     func settle(in view: RoundView) {
         publisher.refreshManager(in: view, storageStatus: storageStatus)
         reschedule(in: view)
-        settleFocus(now: view.now)
+        focus.settle(now: view.now)
     }
 
     /// Every activity re-read now (a new server, new kinds), then what depends on every

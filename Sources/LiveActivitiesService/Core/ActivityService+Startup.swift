@@ -7,8 +7,8 @@ import DBus
 extension ActivityService {
     /// Exports the manager object; call before the bus name is requested (DESIGN.md).
     public func exportManager() throws(DBusError) {
-        try server.export(BusNames.managerPath, [ManagerInterface.make(self)])
-        server.enableObjectManager(at: BusNames.managerPath)
+        try environment.server.export(BusNames.managerPath, [ManagerInterface.make(self)])
+        environment.server.enableObjectManager(at: BusNames.managerPath)
     }
 
     /// Reads the saved state (only once the daemon holds the state lock and the bus name, so
@@ -16,23 +16,23 @@ extension ActivityService {
     /// and applies what time did while the daemon was down. The loop has not dispatched a
     /// call yet, so no client sees the manager without them.
     public func restoreState() {
-        let now = clock.now
-        wallClockOffset = now - clock.bootNow
-        if let saved = store.load(now: now) {
+        let now = environment.clock.now
+        scheduler.anchorWallClock(now: now)
+        if let saved = durability.store.load(now: now) {
             registry = ActivityRegistry(catalog: catalog, limits: limits, snapshot: saved.registry)
             for (id, notificationID) in saved.notificationIDs {
                 publisher.adopt(notificationID: notificationID, of: id)
             }
         }
         for activity in registry.activities { publisher.exportActivityOrLog(activity.id.rawValue) }
-        let events = registry.tick(now: now, timeZoneOffset: clock.utcOffset(at: now), style: .standard)
-        logDroppedScheduledUpdates()
-        recordHistory(events, now: now)
+        let events = registry.tick(now: now, timeZoneOffset: environment.clock.utcOffset(at: now), style: .standard)
+        registry.logDroppedScheduledUpdates()
+        durability.recordHistory(events, now: now)
         let view = readView(at: now)
         announce(events, in: view)
         for activity in registry.activities { publisher.refresh(activity.id.rawValue, alert: nil, in: view) }
         do {
-            try store.saveAll(fullState)
+            try durability.store.saveAll(fullState)
         } catch {
             Log.error("\(error.description); calls that change something are refused until it can be written")
         }
@@ -45,7 +45,7 @@ extension ActivityService {
     /// the process), so it must not write files another daemon may be writing. Call before
     /// `restoreState`.
     public func refuseChanges(because reason: String) {
-        store.lockProblem = reason
+        durability.store.lockProblem = reason
     }
 
     /// `exportManager` then `restoreState`, for a service that requests no name (tests).

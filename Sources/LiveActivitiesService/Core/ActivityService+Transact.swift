@@ -9,7 +9,7 @@ import Persistence
 /// the lines back, puts the registry back and refuses the call with `StorageFailed`), then
 /// published after the reply. An accepted call is written before the reply (nothing
 /// acknowledged may be lost); lifecycle changes are fsynced before it, updates (`durable:
-/// false`) are fsynced in a batch within a second (`+Commit`). Changes nobody waits for (a
+/// false`) are fsynced in a batch within a second (`Durability`). Changes nobody waits for (a
 /// tick, a wall-clock step) are written quietly instead (`+Manager`, `+ClockStep`).
 extension ActivityService {
     /// Runs `change` at one moment (`moment`, or the clock now) and commits its events;
@@ -20,7 +20,7 @@ extension ActivityService {
                      _ change: (_ now: Double) throws(ActivityError) -> (result: T, events: [ActivityEvent]),
                      prepare: (T) throws(DBusError) -> Void = { _ in },
                      undo: (T) -> Void = { _ in }) throws(DBusError) -> T {
-        let now = moment ?? clock.now
+        let now = moment ?? environment.clock.now
         let mark = registry.beginChange()
         let outcome: (result: T, events: [ActivityEvent])
         do {
@@ -49,23 +49,23 @@ extension ActivityService {
     private func write(_ events: [ActivityEvent], since mark: RegistryMark, durable: Bool, now: Double) throws(DBusError) {
         let history: HistoryFile.Appended?
         do throws(DBusError) {
-            history = try appendHistory(events, now: now)
+            history = try durability.appendHistory(events, now: now)
         } catch {
             registry.rollBack()
             throw error
         }
-        let records = changes(events, since: mark)
+        let records = registry.journalRecords(of: events, since: mark)
         do {
-            try store.record(records, durable: durable) { fullState }
+            try durability.store.record(records, durable: durable) { fullState }
         } catch {
-            if let history { store.takeBackHistory(history) }
+            if let history { durability.store.takeBackHistory(history) }
             registry.rollBack()
             publishStorageStatus()
             throw .storageFailed(error)
         }
         registry.endChange()
-        if !durable { syncSoon() }
-        if history != nil { rotateHistoryIfDue(now: now) }
+        if !durable { durability.syncSoon() }
+        if history != nil { durability.rotateHistoryIfDue(now: now) }
         // A change with no events (`Enabled`) has nothing to publish.
         if !events.isEmpty { publisher.publishLater(events) }
     }

@@ -15,7 +15,7 @@ extension StatusNotifierItem {
     /// Starts the tray item for `service` (which then keeps it up to date); a failure is
     /// logged and the daemon goes on without a tray.
     static func start(for service: ActivityService, connection: DBusConnection) -> StatusNotifierItem? {
-        let item = StatusNotifierItem(connection: connection, server: service.server, state: service.trayState) { [weak service] id, key in
+        let item = StatusNotifierItem(connection: connection, server: service.environment.server, state: service.trayState) { [weak service] id, key in
             guard let service else { return }
             do throws(DBusError) {
                 try service.invokeAction(id: id, action: key)

@@ -10,63 +10,54 @@ import PushLink
 /// decides, the change is persisted, the caller gets the reply, and what happened is
 /// published afterwards by the `Publisher` (signals, objects, cards, KDE jobs, tray), which
 /// holds all the state of publishing. Each step has its own file: start-up (`+Startup`), the
-/// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`+Commit`), the reads
+/// calls (`+Calls`, each one `transact` in `+Transact`), persistence (`Durability`), the reads
 /// of one moment (`+ReadView`), each publishing round and what settles after it (`+Rounds`),
 /// the one timer (`+Manager`), what the notification side reports back (`+Cards`). It lives
 /// on the event loop's thread.
 public final class ActivityService {
-    let loop: EventLoop
-    let server: DBusObjectServer
-    let store: StateStore
-    /// Wall clock, zone, monotonic time and wake-ups; read where a step needs the moment (a call
-    /// or tick may read it more than once).
-    let clock: ServiceClock
-    let kindWatch: KindDirectoryWatch
+    /// The loop, the bus's object server, the clock and the kind directories' watch.
+    let environment: ServiceEnvironment
+    /// The store and the fsync batch: where every change is written (`Durability`).
+    let durability: Durability
     /// The model. It holds the one kind catalog (replaced when kind files change,
     /// `KindDirectoryWatch`) and the one set of limits; the service reads them from it.
     var registry: ActivityRegistry
-    /// What the world sees of the activities, and all the state that needs (made at first use,
-    /// as its hooks capture the service).
-    private(set) lazy var publisher = Publisher(hooks: publisherHooks, loop: loop, server: server, clock: clock,
-                                                presenter: cardSettings.presenter, cardInterval: cardSettings.cardInterval,
-                                                publishInterval: cardSettings.publishInterval)
-    /// What `init` was given for the publisher.
-    private let cardSettings: (presenter: CardSink?, cardInterval: Double, publishInterval: Double)
-    /// An fsync batch is due (`+Commit`).
-    var syncPending = false
+    /// What the world sees of the activities, and all the state that needs.
+    let publisher: Publisher
+    /// The one timer, and the wall clock's offset a step is measured against.
     let scheduler: TickScheduler
-    /// Push over MQTT, and all its state (made at first use, as its hooks capture the service).
-    private(set) lazy var push = PushCoordinator(hooks: pushHooks, loop: loop, server: server, clock: clock)
-    /// The wall clock minus the boot-time clock when last read (`ActivityService+ClockStep`).
-    var wallClockOffset: Double?
-    /// The moment an ObjectManager report reads all its objects at (`DBusObjectServer.readScope`).
-    var scopedReads: RoundView?
-    /// Focus that quiets the desktop and idle-aware sessions (`+Focus`); nil: neither.
-    var focus: FocusSupport?
-    /// Which application a caller is (a Flatpak's id, for Start's `app-id`); nil: not asked.
-    var callerApps: CallerApps?
-    /// The `lock-screen` setting, published on each activity as `LockScreen` (issue 26).
-    public var lockScreenPrivacy = LockScreenPrivacy.full
+    /// Push over MQTT, and all its state.
+    let push: PushCoordinator
+    /// Focus that quiets the desktop and idle-aware sessions, and all its state.
+    let focus: FocusCoordinator
+    /// What the daemon sets once: the lock-screen privacy, and how callers' applications are known.
+    var settings = ServiceSettings()
 
     public init(loop: EventLoop, server: DBusObjectServer, paths: DaemonPaths, presenter: CardSink?,
                 limits: Limits = Limits(), clock: ServiceClock? = nil, cardInterval: Double = 0,
                 publishInterval: Double = 0) {
-        self.loop = loop
-        self.server = server
-        cardSettings = (presenter, cardInterval, publishInterval)
         let clock = clock ?? LoopClock(loop: loop)
-        self.clock = clock
-        store = StateStore(paths: paths)
-        kindWatch = KindDirectoryWatch(directories: paths.kindDirectories)
+        environment = ServiceEnvironment(loop: loop, server: server, clock: clock,
+                                         kindWatch: KindDirectoryWatch(directories: paths.kindDirectories))
+        let link = ServiceLink()
+        durability = Durability(store: StateStore(paths: paths), loop: loop, clock: clock,
+                                onStatusChange: { [link] in link.service?.publishStorageStatus() },
+                                historyEntry: { [link] entry in link.service?.focus.historyWithAwayTime(entry) ?? entry })
         let catalog = KindCatalog.load(directories: paths.kindDirectories)
         for problem in catalog.problems { Log.error("kind file \(problem.file): \(problem.message)") }
         registry = ActivityRegistry(catalog: catalog, limits: limits, idSeed: UInt64.random(in: 1...UInt64.max))
+        let scopedReads = ScopedReads()
+        publisher = Publisher(hooks: PublisherHooks(serving: link, scopedReads: scopedReads), loop: loop, server: server,
+                              clock: clock, presenter: presenter, cardInterval: cardInterval, publishInterval: publishInterval)
         scheduler = TickScheduler(clock: clock)
+        push = PushCoordinator(hooks: PushHooks(serving: link), loop: loop, server: server, clock: clock)
+        focus = FocusCoordinator(hooks: FocusHooks(serving: link), loop: loop, server: server, clock: clock)
+        link.service = self
         loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
-        server.readScope = { [weak self] reads in
-            guard let self else { return reads() }
-            self.scopedReads = self.readView()
-            defer { self.scopedReads = nil }
+        server.readScope = { [link, scopedReads] reads in
+            guard let service = link.service else { return reads() }
+            scopedReads.view = service.readView()
+            defer { scopedReads.view = nil }
             reads()
         }
     }
@@ -91,7 +82,11 @@ public final class ActivityService {
     /// The input limits, as the registry holds them (the one copy).
     var limits: Limits { registry.limits }
     /// `StorageStatus`: `ok`, or the last write error and what was set aside at start.
-    var storageStatus: String { store.status }
+    var storageStatus: String { durability.store.status }
+    /// The whole state, for a full save.
+    var fullState: PersistedState {
+        PersistedState(registry: registry.snapshot, notificationIDs: publisher.notificationIDs)
+    }
     var notificationServer: String { publisher.notificationServer }
     /// The manager's properties as last announced (read by tests).
     var publishedManager: [String: DBusValue] { publisher.publishedManager }

@@ -70,20 +70,20 @@ final class KindDirectoryWatch {
 extension ActivityService {
     /// Starts watching the kind directories (after the objects are exported).
     public func watchKindDirectories() {
-        kindWatch.start(loop: loop) { [weak self] in self?.reloadKinds() }
+        environment.kindWatch.start(loop: environment.loop) { [weak self] in self?.reloadKinds() }
     }
 
     /// Reads the kind directories again if `kind` is unknown and they changed since the last read.
     func reloadKindsIfUnknown(_ kind: String) {
-        guard catalog.kind(named: kind) == nil, kindWatch.changedSinceRead else { return }
+        guard catalog.kind(named: kind) == nil, environment.kindWatch.changedSinceRead else { return }
         reloadKinds()
     }
 
     /// Loads every kind again, re-renders the activities (their kind may have changed) and
     /// announces `Kinds` when the list changed.
     func reloadKinds() {
-        kindWatch.markRead()
-        let fresh = KindCatalog.load(directories: kindWatch.directories)
+        environment.kindWatch.markRead()
+        let fresh = KindCatalog.load(directories: environment.kindWatch.directories)
         let known = Set(catalog.problems.map(\.description))
         for problem in fresh.problems where !known.contains(problem.description) {
             Log.error("kind file \(problem.file): \(problem.message)")
@@ -93,7 +93,7 @@ extension ActivityService {
         Log.info("kinds read again: \(fresh.names.joined(separator: ", "))")
         refreshAll()
         if namesChanged {
-            server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Kinds"])
+            environment.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["Kinds"])
         }
     }
 }

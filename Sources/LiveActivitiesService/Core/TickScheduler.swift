@@ -1,9 +1,13 @@
-/// The one timer that serves every activity: armed at the earliest deadline the model names,
-/// re-armed only when that deadline moves, and disarmed when nothing is live.
+/// The service's time: the one timer that serves every activity (armed at the earliest
+/// deadline the model names, re-armed only when that deadline moves, and disarmed when nothing
+/// is live) and the wall clock's offset from the boot-time clock, which a wall-clock step is
+/// measured against (its deadline is stale then).
 final class TickScheduler {
     private let clock: ServiceClock
     private var token: WakeupToken?
     private var deadline: Double?
+    /// The wall clock minus the boot-time clock when last read (nil: not yet).
+    private var wallClockOffset: Double?
 
     init(clock: ServiceClock) { self.clock = clock }
 
@@ -25,5 +29,22 @@ final class TickScheduler {
         if let token { clock.cancel(token) }
         token = nil
         deadline = nil
+    }
+
+    /// Reads the wall clock's offset from the boot-time clock at `now` (the wall clock's), to
+    /// measure later steps against.
+    func anchorWallClock(now: Double) {
+        wallClockOffset = now - clock.bootNow
+    }
+
+    /// How far the wall clock moved against the boot-time clock (which never steps and counts
+    /// suspend) since it was last read, as of `now`; nil when it was not read before or moved
+    /// under a second (noise of the two readings, not a step). The offset is read again.
+    func wallClockStep(now: Double) -> Double? {
+        let offset = now - clock.bootNow
+        defer { wallClockOffset = offset }
+        guard let last = wallClockOffset else { return nil }
+        let step = offset - last
+        return abs(step) >= 1 ? step : nil
     }
 }

@@ -49,7 +49,7 @@ import TestSupport
         #expect(dnd.state == "false", "not quiet after End: \(dnd.steps)")
         #expect(!FileManager.default.fileExists(atPath: marker.path))
         #expect(try String(contentsOf: linkTarget, encoding: .utf8) == "the user's own file\n", "a link's target is never touched")
-        let outcome = second.onService { $0.focus?.quieter?.outcome ?? "" }
+        let outcome = second.onService { $0.focus.support?.quieter?.outcome ?? "" }
         #expect(outcome.contains("restored"), "\(outcome)")
     }
 

@@ -41,8 +41,8 @@ extension ServiceWorld {
         try ServiceWorld(at: start, home: home, serverInfo: ServerInfo(name: server, vendor: "tests", version: "1",
                                                                        specVersion: "1.2", capabilities: ["body", "actions"])) {
             service, connection, paths in
-            service.attachFocus(config: config, connection: connection, stateDirectory: paths.stateDirectory,
-                                waylandDisplay: waylandDisplay, idleTuning: idleTuning) { _ in dnd }
+            service.focus.attach(config: config, connection: connection, stateDirectory: paths.stateDirectory,
+                                 waylandDisplay: waylandDisplay, idleTuning: idleTuning) { _ in dnd }
         }
     }
 
@@ -50,7 +50,7 @@ extension ServiceWorld {
     /// (at most `settleInterval` after a call), where the service asks for them.
     func drainDoNotDisturb() {
         advance(by: ActivityService.settleInterval * 2)
-        onService { $0.drainDoNotDisturb() }
+        onService { $0.focus.drainDoNotDisturb() }
     }
 
     var quietMarker: URL { URL(fileURLWithPath: paths.stateDirectory + "/quiet-desktop.json") }

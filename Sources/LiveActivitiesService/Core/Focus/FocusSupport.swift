@@ -6,7 +6,7 @@ import Quiet
 
 /// What the daemon keeps for focus that quiets the desktop and idle-aware sessions (issue 21):
 /// the Do Not Disturb controller, the idle source and what it watches for, and the time away
-/// of each live session. Attached to the service by the daemon (`ActivityService.attachFocus`);
+/// of each live session. Attached by the daemon (`FocusCoordinator.attach`);
 /// a service without it (most tests) neither quiets nor pauses.
 final class FocusSupport {
     /// What the idle source is asked to watch for.

@@ -5,14 +5,15 @@ import Persistence
 import ThreadSupport
 
 /// The history side of a lifecycle change: the entries of ended activities are appended (and
-/// fsynced) with the change they belong to (`transact`), and the file is rotated on a thread of
-/// its own when it is due (`HistoryRotation`), so a big history never holds up the bus.
-extension ActivityService {
+/// fsynced) with the change they belong to (`ActivityService.transact`), and the file is
+/// rotated on a thread of its own when it is due (`HistoryRotation`), so a big history never
+/// holds up the bus.
+extension Durability {
     /// Appends the entries of the activities `events` ended (before the reply, like the state);
     /// nil when none ended. A failure refuses the call (`transact` puts the registry back).
     func appendHistory(_ events: [ActivityEvent], now: Double) throws(DBusError) -> HistoryFile.Appended? {
         var entries: [HistoryEntry] = []
-        for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }
+        for case .ended(_, _, let history) in events { entries.append(historyEntry(history)) }
         guard !entries.isEmpty else { return nil }
         do {
             return try store.appendHistory(entries, now: now)
@@ -26,7 +27,7 @@ extension ActivityService {
     /// a reply, so a failure is logged (the End already happened).
     func recordHistory(_ events: [ActivityEvent], now: Double) {
         var entries: [HistoryEntry] = []
-        for case .ended(_, _, let history) in events { entries.append(historyWithAwayTime(history)) }
+        for case .ended(_, _, let history) in events { entries.append(historyEntry(history)) }
         guard !entries.isEmpty else { return }
         do {
             _ = try store.appendHistory(entries, now: now)
