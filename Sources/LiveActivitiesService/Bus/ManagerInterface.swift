@@ -15,18 +15,19 @@ enum ManagerInterface {
                 DBusMethod("Start", inputs: startArgs,
                            outputs: [DBusArgument("id", "s"), DBusArgument("path", "o")]) { call throws(DBusError) in
                     let a = try Arguments(call)
-                    let id = try service.start(kind: a.string(0), attributes: a.dict(1), state: a.dict(2),
-                                               options: a.dict(3), sender: call.sender)
+                    let id = try service.start(StartRequest(kind: a.string(0), attributes: a.dict(1), state: a.dict(2),
+                                                            options: a.dict(3), method: "Start")
+                        .calledBy(app: service.settings.callerApps?.flatpakAppID(of: call.sender)))
                     return [.string(id), .objectPath(BusNames.activityPath(id))]
                 },
                 DBusMethod("Update", inputs: idStateOptions) { call throws(DBusError) in
                     let a = try Arguments(call)
-                    try service.update(id: a.string(0), state: a.dict(1), options: a.dict(2))
+                    try service.update(id: a.string(0), UpdateRequest(state: a.dict(1), options: a.dict(2)))
                     return []
                 },
                 DBusMethod("End", inputs: idStateOptions) { call throws(DBusError) in
                     let a = try Arguments(call)
-                    try service.end(id: a.string(0), state: a.dict(1), options: a.dict(2))
+                    try service.end(id: a.string(0), EndRequest(state: a.dict(1), options: a.dict(2)))
                     return []
                 },
                 DBusMethod("Get", inputs: [DBusArgument("id", "s")],
@@ -44,8 +45,9 @@ enum ManagerInterface {
                 DBusMethod("Toggle", inputs: startArgs,
                            outputs: [DBusArgument("id", "s"), DBusArgument("started", "b")]) { call throws(DBusError) in
                     let a = try Arguments(call)
-                    let (id, started) = try service.toggle(kind: a.string(0), attributes: a.dict(1), state: a.dict(2),
-                                                           options: a.dict(3), sender: call.sender)
+                    let (id, started) = try service.toggle(StartRequest(kind: a.string(0), attributes: a.dict(1), state: a.dict(2),
+                                                                        options: a.dict(3), method: "Toggle")
+                        .calledBy(app: service.settings.callerApps?.flatpakAppID(of: call.sender)))
                     return [.string(id), .boolean(started)]
                 },
                 DBusMethod("Pause", inputs: [DBusArgument("id", "s")]) { call throws(DBusError) in

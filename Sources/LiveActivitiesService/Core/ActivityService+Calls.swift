@@ -1,16 +1,10 @@
 import ActivityModel
 import DBus
 
-/// The manager's methods (the table of `ManagerInterface` calls them): decode, then one
-/// `transact` (the clock read once, the model decides, persisted before the reply, published
+/// The manager's methods, on requests the bus (`Bus/ManagerInterface`, `Bus/Requests+DBus`)
+/// or a push message (`PushRequests`) decoded: one `transact` (the clock read once, the model decides, persisted before the reply, published
 /// after it).
 extension ActivityService {
-    func start(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
-               options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> String {
-        try start(StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Start")
-            .calledBy(app: settings.callerApps?.flatpakAppID(of: sender)))
-    }
-
     /// Start, decoded (by the bus or from a push message).
     func start(_ request: StartRequest) throws(DBusError) -> String {
         reloadKindsIfUnknown(request.kind)
@@ -30,20 +24,12 @@ extension ActivityService {
         return id
     }
 
-    func update(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        try update(id: id, UpdateRequest(state: state, options: options))
-    }
-
     /// Update, decoded (by the bus or from a push message).
     func update(id: String, _ request: UpdateRequest) throws(DBusError) {
         if request.cancel != nil || request.at != nil { return try schedule(id: id, request) }
         try transact(durable: false) { (now: Double) throws(ActivityError) in
             ((), try registry.update(id: id, state: request.state, options: request.options, now: now))
         }
-    }
-
-    func end(id: String, state: [String: DBusValue], options: [String: DBusValue]) throws(DBusError) {
-        try end(id: id, EndRequest(state: state, options: options))
     }
 
     /// End, decoded (by the bus or from a push message).
@@ -53,10 +39,8 @@ extension ActivityService {
         }
     }
 
-    func toggle(kind: String, attributes: [String: DBusValue], state: [String: DBusValue],
-                options: [String: DBusValue], sender: String? = nil) throws(DBusError) -> (String, Bool) {
-        let request = try StartRequest(kind: kind, attributes: attributes, state: state, options: options, method: "Toggle")
-            .calledBy(app: settings.callerApps?.flatpakAppID(of: sender))
+    /// Toggle, decoded by the bus: ends the live activity of the kind, or starts one.
+    func toggle(_ request: StartRequest) throws(DBusError) -> (String, Bool) {
         reloadKindsIfUnknown(request.kind)
         return try transact { (now: Double) throws(ActivityError) in
             let (id, started, events) = try registry.toggle(kind: request.kind, attributes: request.attributes, state: request.state,
