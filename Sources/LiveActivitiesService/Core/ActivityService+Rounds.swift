@@ -7,11 +7,24 @@ import Notifications
 /// properties, the one timer (`+Manager`) and focus (`FocusCoordinator`) follow. The publisher's own
 /// timers reach the core only through `PublisherHooks` (`PublisherHooks+Service`).
 extension ActivityService {
+    /// Queues a change's events for the next publishing round (a started activity's object is
+    /// exported at once) and asks the loop for the round, paced under a flood (`RoundQueue`).
+    func publishLater(_ events: [ActivityEvent]) {
+        publisher.exportStarted(events)
+        let clock = environment.clock
+        guard let delay = scheduler.rounds.add(events, now: clock.monotonicNow, interval: publisher.publishInterval) else { return }
+        if delay > 0 {
+            clock.wake(afterSeconds: delay) { [weak self] in self?.publishNow() }
+        } else {
+            environment.loop.runSoon { [weak self] in self?.publishNow() }
+        }
+    }
+
     /// Publishes every queued event now, at one moment (also called first by anything that
     /// publishes directly, such as a tick, so the order of events is kept); the round settles
     /// at once unless settling is paced under a flood (`Publisher.settlesNow`).
     func publishNow() {
-        let events = publisher.takeRound()
+        let events = scheduler.rounds.take()
         guard !events.isEmpty else { return }
         let view = readView()
         announce(events, in: view)

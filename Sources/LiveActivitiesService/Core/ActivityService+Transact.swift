@@ -67,6 +67,6 @@ extension ActivityService {
         if !durable { durability.syncSoon() }
         if history != nil { durability.rotateHistoryIfDue(now: now) }
         // A change with no events (`Enabled`) has nothing to publish.
-        if !events.isEmpty { publisher.publishLater(events) }
+        if !events.isEmpty { publishLater(events) }
     }
 }

@@ -94,7 +94,7 @@ public final class ActivityService {
     /// The publisher's pace, as the tests name it: the shortest time between two settlings,
     /// and the rounds per interval that run at once (`Publisher+Manager`, `Publisher+Rounds`).
     static var settleInterval: Double { Publisher.settleInterval }
-    static var publishBurst: Int { Publisher.publishBurst }
+    static var publishBurst: Int { RoundQueue.burst }
 
     /// Runs a model call, turning its typed error into the D-Bus error of the contract.
     func mapped<T>(_ body: () throws(ActivityError) -> T) throws(DBusError) -> T {

@@ -1,8 +1,11 @@
 /// The service's time: the one timer that serves every activity (armed at the earliest
 /// deadline the model names, re-armed only when that deadline moves, and disarmed when nothing
 /// is live) and the wall clock's offset from the boot-time clock, which a wall-clock step is
-/// measured against (its deadline is stale then).
+/// measured against (its deadline is stale then); and the queue and pace of publishing rounds
+/// (`RoundQueue`), the other thing the loop runs later.
 final class TickScheduler {
+    /// The events waiting for the next publishing round, and the rounds' pace.
+    var rounds = RoundQueue()
     private let clock: ServiceClock
     private var token: WakeupToken?
     private var deadline: Double?

@@ -1,48 +1,16 @@
 import ActivityModel
 import DBus
 
-/// Where signals are emitted. Publishing runs once the messages at hand are handled, so a
-/// reply is never held up by it and a flood of calls is published in rounds, in order, with
-/// one PropertiesChanged per activity and round carrying its latest values (`+Views`). Under
-/// a flood, rounds are paced: the first `publishBurst` rounds of each `publishInterval` run at
-/// once (a client that waits for its change sees it at once), then one more round ends the
-/// interval with everything that came meanwhile. Every event still gets its signal, but each
-/// activity is rendered and announced once per round, not once per call.
+/// Where signals are emitted. A round runs once the messages at hand are handled, so a reply
+/// is never held up by it and a flood of calls is published in rounds, in order, with one
+/// PropertiesChanged per activity and round carrying its latest values (`+Views`). The core
+/// queues and paces the rounds (`RoundQueue`) and hands each one here whole. Every event still
+/// gets its signal, but each activity is rendered and announced once per round, not once per call.
 extension Publisher {
-    /// Queues events for the next publishing round. A started activity's object is exported
-    /// at once (and only here), so a client can use the path the reply carries straight away.
-    func publishLater(_ events: [ActivityEvent]) {
+    /// A started activity's object is exported at once (and only here), as its change is
+    /// queued for a round, so a client can use the path the reply carries straight away.
+    func exportStarted(_ events: [ActivityEvent]) {
         for case .started(let id, _) in events { exportActivityOrLog(id.rawValue) }
-        rounds.unpublished += events
-        guard !rounds.publishPending else { return }
-        rounds.publishPending = true
-        guard publishInterval > 0 else {
-            loop.runSoon { [weak self] in self?.hooks.publishDue() }
-            return
-        }
-        let now = clock.monotonicNow
-        if now - rounds.windowStart >= publishInterval {
-            rounds.windowStart = now
-            rounds.roundsInWindow = 0
-        }
-        if rounds.roundsInWindow < Self.publishBurst {
-            loop.runSoon { [weak self] in self?.hooks.publishDue() }
-        } else {
-            clock.wake(afterSeconds: rounds.windowStart + publishInterval - now) { [weak self] in self?.hooks.publishDue() }
-        }
-    }
-
-    /// Rounds per `publishInterval` that run at once; later ones wait for the interval's end.
-    static let publishBurst = 8
-
-    /// The events queued for this round, taken (none when nothing is queued); the core
-    /// publishes them at one moment (`ActivityService.publishNow`).
-    func takeRound() -> [ActivityEvent] {
-        rounds.publishPending = false
-        guard !rounds.unpublished.isEmpty else { return [] }
-        rounds.roundsInWindow += 1
-        defer { rounds.unpublished = [] }
-        return rounds.unpublished
     }
 
     /// The model's events as signals, in their order; then each activity they touched is

@@ -7,10 +7,9 @@ import Tray
 
 /// Everything the world sees of the activities, with the state only that needs: each
 /// activity's object and the values last announced, its card (and its pace) and KDE job, the
-/// manager's properties as last announced, the tray item, and the bookkeeping of publishing
-/// rounds. It exists so that `ActivityService` holds the model and its persistence only, and
+/// manager's properties as last announced, the tray item, and the pace of settling. It exists so that `ActivityService` holds the model and its persistence only, and
 /// tells the publisher what changed through a narrow interface: events to publish
-/// (`publishLater`, `apply`), activities to re-read (`refresh`, `refreshAll`), the manager's
+/// (`exportStarted`, then each round's `apply`), activities to re-read (`refresh`, `refreshAll`), the manager's
 /// properties (`refreshManager`), and what the card and tray sides report. It is handed
 /// values (a `RoundView`, the storage status) and holds no pointer to the service: what it
 /// asks later, when a timer of its own fires, goes through `PublisherHooks`.
@@ -37,7 +36,7 @@ final class Publisher {
     var publishedManager: [String: DBusValue] = [:]
     /// The KDE job backend, under Plasma (`DaemonConfig.kdeJobs`); nil when switched off.
     var jobs: KDEJobMirror?
-    /// Publishing rounds and the settling of manager properties.
+    /// The settling of manager properties.
     var rounds = PublishingRounds()
     /// The tray item, when the config asks for one; kept up to date with the compact text.
     var tray: StatusNotifierItem?
@@ -134,23 +133,15 @@ struct PublisherHooks {
     /// The activities now (at the moment of an ObjectManager report while one is read); nil
     /// once the core is gone.
     let currentView: () -> RoundView?
-    /// A paced publishing round is due: the core publishes what is queued.
-    let publishDue: () -> Void
     /// A paced settling is due: the core settles what depends on every activity, now.
     let settleDue: () -> Void
     /// An alert as the desktop's quiet lets it through (critical under a quiet that shows critical).
     let alertStyle: (CardAlert) -> CardAlert
 }
 
-/// The bookkeeping of publishing: events waiting for the next round, whether a round or a
-/// settling of the manager's properties is already due, and when the manager's properties
-/// last settled (monotonic seconds).
+/// The bookkeeping of settling: whether a settling of the manager's properties is already
+/// due, and when they last settled (monotonic seconds).
 struct PublishingRounds {
-    var unpublished: [ActivityEvent] = []
-    var publishPending = false
     var settlePending = false
     var lastSettle = -Double.infinity
-    /// The current pacing interval of publishing rounds (monotonic seconds) and the rounds run in it.
-    var windowStart = -Double.infinity
-    var roundsInWindow = 0
 }

@@ -6,7 +6,6 @@ extension PublisherHooks {
     /// moment `scopedReads` holds while a report is read.
     init(serving link: ServiceLink, scopedReads: ScopedReads) {
         self.init(currentView: { [link, scopedReads] in link.service.map { scopedReads.view ?? $0.readView() } },
-                  publishDue: { [link] in link.service?.publishNow() },
                   settleDue: { [link] in
                       guard let service = link.service else { return }
                       service.settle(in: service.readView())
