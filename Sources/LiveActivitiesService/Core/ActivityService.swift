@@ -24,7 +24,7 @@ public final class ActivityService {
     var registry: ActivityRegistry
     /// What the world sees of the activities, and all the state that needs.
     let publisher: Publisher
-    /// The one timer, and the wall clock's offset a step is measured against.
+    /// The one timer, the wall clock's offset a step is measured against, and the publishing rounds' queue.
     let scheduler: TickScheduler
     /// Push over MQTT, and all its state.
     let push: PushCoordinator
@@ -50,8 +50,8 @@ public final class ActivityService {
         publisher = Publisher(hooks: PublisherHooks(serving: link, scopedReads: scopedReads), loop: loop, server: server,
                               clock: clock, presenter: presenter, cardInterval: cardInterval, publishInterval: publishInterval)
         scheduler = TickScheduler(clock: clock)
-        push = PushCoordinator(hooks: PushHooks(serving: link), loop: loop, server: server, clock: clock)
-        focus = FocusCoordinator(hooks: FocusHooks(serving: link), loop: loop, server: server, clock: clock)
+        push = PushCoordinator(hooks: PushHooks(serving: link), environment: environment)
+        focus = FocusCoordinator(hooks: FocusHooks(serving: link), environment: environment)
         link.service = self
         loop.onWallClockStep = { [weak self] in self?.wallClockStepped() }
         server.readScope = { [link, scopedReads] reads in

@@ -10,7 +10,7 @@ extension FocusCoordinator {
     func userWentIdle(_ idleSeconds: Double) {
         guard let support else { return }
         support.watching = .nothing
-        let now = clock.now
+        let now = environment.clock.now
         for activity in runningIdlePausers() {
             let id = activity.id.rawValue
             do throws(DBusError) {
@@ -32,7 +32,7 @@ extension FocusCoordinator {
         guard let support else { return }
         hooks.publishNow()  // events already queued go out before the alerts raised here
         support.watching = .nothing
-        let now = clock.now
+        let now = environment.clock.now
         var alerts: [ActivityEvent] = []
         for id in support.ledger.pendingIDs {
             guard var entry = support.ledger[id], var pending = entry.pending, pending.backAt == nil,

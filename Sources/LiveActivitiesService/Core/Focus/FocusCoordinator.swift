@@ -16,15 +16,12 @@ final class FocusCoordinator {
     /// What focus keeps; nil: focus is not attached (most tests), nothing quiets or pauses.
     private(set) var support: FocusSupport?
     let hooks: FocusHooks
-    let loop: EventLoop
-    let server: DBusObjectServer
-    let clock: ServiceClock
+    /// The loop, the bus's object server and the clock focus runs on (the service's).
+    let environment: ServiceEnvironment
 
-    init(hooks: FocusHooks, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock) {
+    init(hooks: FocusHooks, environment: ServiceEnvironment) {
         self.hooks = hooks
-        self.loop = loop
-        self.server = server
-        self.clock = clock
+        self.environment = environment
     }
 
     /// Turns the issue 21 behaviour on, with the desktop's own Do Not Disturb controllers and
@@ -40,8 +37,8 @@ final class FocusCoordinator {
                 waylandDisplay: String? = nil, idleTuning: IdleTuning = IdleTuning(),
                 makeController: @escaping (DoNotDisturbChoice) -> any DoNotDisturb) {
         let quieter = config.quietDesktop ? DesktopQuieter(stateDirectory: stateDirectory, makeController: makeController) : nil
-        let loop = self.loop
-        let sources = IdleSources(connection: connection, clock: clock, tuning: idleTuning) {
+        let loop = environment.loop
+        let sources = IdleSources(connection: connection, clock: environment.clock, tuning: idleTuning) {
             WaylandIdleSource.open(display: waylandDisplay, loop: loop)
         }
         support = FocusSupport(quieter: quieter, idlePauseAfter: config.idlePauseAfter, stateDirectory: stateDirectory) {
@@ -72,7 +69,7 @@ final class FocusCoordinator {
         support.idleSource = nil
         support.watching = .nothing
         pickIdleSource()
-        settle(now: clock.now)
+        settle(now: environment.clock.now)
     }
 
     /// Chooses the idle source now, and announces it (the manager's `IdleSource` property).
@@ -88,7 +85,7 @@ final class FocusCoordinator {
         Log.info("idle: \(source?.name ?? "no idle source")")
         if support.announcedSource != idleSourceName {
             support.announcedSource = idleSourceName
-            server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["IdleSource"])
+            environment.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["IdleSource"])
         }
     }
 
@@ -108,7 +105,7 @@ final class FocusCoordinator {
     /// not keep anyone silenced); the next start turns it on again if a session is still live.
     func releaseDesktop() {
         guard let quieter = support?.quieter else { return }
-        quieter.setQuiet(false, choice: nil, now: clock.now)
+        quieter.setQuiet(false, choice: nil, now: environment.clock.now)
         quieter.drain()
     }
 

@@ -8,7 +8,7 @@ extension PushHooks {
     init(serving link: ServiceLink) {
         self.init(start: { [link] request throws(DBusError) in
                       guard let service = link.service else {
-                          throw DBusError(name: "org.freedesktop.DBus.Error.Failed", message: "the service is gone")
+                          throw .failed("the service is gone")
                       }
                       return try service.start(request)
                   },

@@ -62,7 +62,7 @@ extension PushCoordinator {
     /// A timestamp far ahead of the desktop's clock (milliseconds, 1e300) is refused: applied,
     /// it would make every later, correct message look stale.
     private func checkTimestamp(_ timestamp: Double) throws(PushRejection) {
-        let ahead = timestamp - clock.now
+        let ahead = timestamp - environment.clock.now
         guard ahead <= PushRegistry.futureLeewaySeconds else {
             throw PushRejection("InvalidArgs", "aps.timestamp \(Self.seconds(timestamp)) is \(Self.seconds(ahead.rounded())) s ahead of "
                                 + "this desktop's clock (at most \(Int(PushRegistry.futureLeewaySeconds)) s are accepted); "

@@ -22,6 +22,6 @@ extension PushCoordinator {
 
     /// Tells the sender that `token` is dead (APNs's `Unregistered`): its activity ended.
     func sendUnregisteredReceipt(id: String, token: String, why: String) {
-        running?.publishUnregistered(id: id, token: token, at: clock.now, why: why)
+        running?.publishUnregistered(id: id, token: token, at: environment.clock.now, why: why)
     }
 }

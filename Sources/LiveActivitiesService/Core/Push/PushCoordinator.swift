@@ -14,15 +14,12 @@ final class PushCoordinator {
     /// On, or off (and why, when `push-broker` is set but unusable); `running` is the running one.
     var setup = PushState.Setup.off(problem: nil)
     let hooks: PushHooks
-    let loop: EventLoop
-    let server: DBusObjectServer
-    let clock: ServiceClock
+    /// The loop, the bus's object server and the clock push runs on (the service's).
+    let environment: ServiceEnvironment
 
-    init(hooks: PushHooks, loop: EventLoop, server: DBusObjectServer, clock: ServiceClock) {
+    init(hooks: PushHooks, environment: ServiceEnvironment) {
         self.hooks = hooks
-        self.loop = loop
-        self.server = server
-        self.clock = clock
+        self.environment = environment
     }
 
     /// Connects to the broker `settings` names; does nothing when it names none.
@@ -46,14 +43,14 @@ final class PushCoordinator {
             registry.activities[id] = nil
         }
         for kind in hooks.kindNames() where registry.startTokens[kind] == nil { registry.startTokens[kind] = PushToken.make() }
-        for healed in registry.healFutureTimestamps(now: clock.now) {
+        for healed in registry.healFutureTimestamps(now: environment.clock.now) {
             Log.warning("push: \(healed) had a last-applied timestamp more than \(Int(PushRegistry.futureLeewaySeconds)) s ahead of the clock (saved by an older version); forgotten, so later messages apply again")
         }
         let bridge = PushBridge(topics: PushTopics(prefix: settings.topicPrefix))
         setup = .on(PushState(bridge: bridge, registry: registry, path: path))
         for (id, token) in endedWhileAway { sendUnregisteredReceipt(id: id, token: token, why: "the activity is no longer live") }
         bridge.onStatus = { [weak self] _ in
-            self?.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
+            self?.environment.server.emitPropertiesChanged(path: BusNames.managerPath, interface: BusNames.managerInterface, names: ["PushStatus"])
         }
         bridge.onConfirmed = { [weak self] topic in self?.subscriptionConfirmed(topic) }
         bridge.onMessage = { [weak self] topic, payload, size in self?.handleMessage(topic: topic, payload: payload, size: size) }
@@ -68,7 +65,7 @@ final class PushCoordinator {
         var mqtt = MQTTSettings(host: broker.host, port: broker.port, tls: broker.tls, caFile: settings.caFile,
                                 username: settings.username, password: password, clientID: registry.clientID)
         mqtt.failover = settings.brokers.dropFirst().map { MQTTAddress(host: $0.host, port: $0.port) }
-        bridge.connect(settings: mqtt, maxPayloadBytes: hooks.limits().maxPayloadBytes, loop: loop)
+        bridge.connect(settings: mqtt, maxPayloadBytes: hooks.limits().maxPayloadBytes, loop: environment.loop)
     }
 
     /// The `PushStatus` property: `off`, `connecting`, `connected` or `error: …` (also when
@@ -145,7 +142,7 @@ final class PushCoordinator {
         if let token {
             // After the receipt of the message being applied now (an End by push says "applied" first).
             let target = LoopBound(self)
-            loop.remote.post { target.value.sendUnregisteredReceipt(id: id, token: token, why: "the activity ended") }
+            environment.loop.remote.post { target.value.sendUnregisteredReceipt(id: id, token: token, why: "the activity ended") }
         }
     }
 
@@ -162,7 +159,7 @@ final class PushCoordinator {
     /// the file for each would cost more than applying it. (A token change saves at once.) A
     /// crash loses at most that second of timestamps, which only guard against older messages.
     func saveSoon() {
-        running?.saveSoon(clock: clock, delay: Self.saveDelay)
+        running?.saveSoon(clock: environment.clock, delay: Self.saveDelay)
     }
 
     static let saveDelay = 1.0
