@@ -6,8 +6,16 @@
 /// `init(catalog:limits:snapshot:)` and then call `tick` so ends that passed while the daemon
 /// was down take effect.
 public struct ActivityRegistry: Sendable {
-    /// Replacing the catalog can change how every activity renders, so the renders kept from the last tick go.
-    public var catalog: KindCatalog { didSet { renderCache = [:] } }
+    /// Replacing the catalog can change how every activity renders, so the renders kept from
+    /// the last tick go, and renders kept elsewhere can tell by `catalogGeneration`.
+    public var catalog: KindCatalog {
+        didSet {
+            renderCache = [:]
+            catalogGeneration &+= 1
+        }
+    }
+    /// Counts the catalog's replacements: a render made under another generation may differ.
+    public private(set) var catalogGeneration = 0
     public var limits: Limits
     /// `Enabled`: when false, Start and Toggle-to-start are refused with `Disabled`.
     public var enabled: Bool

@@ -11,6 +11,6 @@ extension ActivityService {
         return RoundView(now: moment, utcOffset: utcOffset ?? environment.clock.utcOffset(at: moment), registry: registry,
                          pushToken: { [push] id in push.announcedToken(id) },
                          extraButtons: focus.support == nil ? nil : { [focus] id in focus.awayButtons(id) },
-                         lockScreen: settings.lockScreenPrivacy)
+                         lockScreen: settings.lockScreenPrivacy, styledRenders: scheduler.styledRenders)
     }
 }

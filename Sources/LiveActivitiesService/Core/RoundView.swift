@@ -18,10 +18,14 @@ final class RoundView {
     private let lockScreen: LockScreenPrivacy
     private var views: [String: ActivityView] = [:]
     private var liveSnapshots: [ActivitySnapshot]?
+    /// Renders in other styles kept across rounds until they can change (none: each is made anew).
+    private let styledRenders: StyledRenders?
 
     init(now: Double, utcOffset: Double, registry: ActivityRegistry, pushToken: @escaping (String) -> String,
-         extraButtons: ((String) -> [CardButton])? = nil, lockScreen: LockScreenPrivacy = .full) {
+         extraButtons: ((String) -> [CardButton])? = nil, lockScreen: LockScreenPrivacy = .full,
+         styledRenders: StyledRenders? = nil) {
         self.now = now
+        self.styledRenders = styledRenders
         self.lockScreen = lockScreen
         self.utcOffset = utcOffset
         self.registry = registry
@@ -88,7 +92,8 @@ final class RoundView {
     /// bus's own render when the style is the standard one.
     func card(of snapshot: ActivitySnapshot, style: RenderStyle) -> ActivitySnapshot {
         guard style != .standard else { return snapshot }
-        var rendered = registry.render(snapshot.activity, now: now, timeZoneOffset: utcOffset, style: style)
+        var rendered = styledRenders?.rendered(snapshot.activity, style: style, now: now, utcOffset: utcOffset, registry: registry)
+            ?? registry.render(snapshot.activity, now: now, timeZoneOffset: utcOffset, style: style)
         if let extraButtons { rendered.buttons = extraButtons(snapshot.activity.id.rawValue) + rendered.buttons }
         return ActivitySnapshot(activity: snapshot.activity, rendered: rendered, pushToken: snapshot.pushToken,
                                 lockScreen: snapshot.lockScreen, kindName: snapshot.kindName)

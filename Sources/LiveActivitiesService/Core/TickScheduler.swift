@@ -2,10 +2,13 @@
 /// deadline the model names, re-armed only when that deadline moves, and disarmed when nothing
 /// is live) and the wall clock's offset from the boot-time clock, which a wall-clock step is
 /// measured against (its deadline is stale then); and the queue and pace of publishing rounds
-/// (`RoundQueue`), the other thing the loop runs later.
+/// (`RoundQueue`), the other thing the loop runs later; and the renders in other styles that
+/// serve from tick to tick until they can change (`StyledRenders`).
 final class TickScheduler {
     /// The events waiting for the next publishing round, and the rounds' pace.
     var rounds = RoundQueue()
+    /// Renders for a server without seconds and the MPRIS player, kept until they can change.
+    let styledRenders = StyledRenders()
     private let clock: ServiceClock
     private var token: WakeupToken?
     private var deadline: Double?
