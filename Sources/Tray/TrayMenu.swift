@@ -11,9 +11,21 @@ package final class TrayMenu {
     let server: DBusObjectServer
     /// Runs a button: (activity id, action key).
     let onAction: (String, String) -> Void
-    private(set) var model = TrayMenuModel()
     private(set) var revision: UInt32 = 1
     private var sections: [TrayMenuSection] = []
+    private var builtModel = TrayMenuModel()
+    /// Whether `builtModel` lags `sections`: with no host to announce to, a tick does not
+    /// rebuild the menu (a timer's row changes every second); the first read does.
+    private var modelIsStale = false
+
+    /// The menu's items, as of the latest sections.
+    var model: TrayMenuModel {
+        if modelIsStale {
+            builtModel.rebuild(sections)
+            modelIsStale = false
+        }
+        return builtModel
+    }
     /// Called after a host read the layout (`GetLayout`): a host reads the menu only once it
     /// has set the item up, so the item learns here that its signals now reach a ready host.
     var onLayoutRead: (() -> Void)?
@@ -22,7 +34,7 @@ package final class TrayMenu {
         self.server = server
         self.onAction = onAction
         self.sections = sections
-        model.rebuild(sections)
+        builtModel.rebuild(sections)
     }
 
     func export() throws(DBusError) {
@@ -33,13 +45,15 @@ package final class TrayMenu {
     /// `announcing` false: the model follows (for reads) but no signal goes out (no host).
     package func update(_ new: [TrayMenuSection], announcing: Bool = true) {
         guard new != sections else { return }
-        sections = new
-        let old = model.items
-        model.rebuild(new)
         guard announcing else {
+            sections = new
+            modelIsStale = true
             revision &+= 1  // a host that comes later reads the layout anew
             return
         }
+        let old = model.items
+        sections = new
+        builtModel.rebuild(new)
         let sameRows = old.map(\.id) == model.items.map(\.id)
             && zip(old, model.items).allSatisfy { $0.properties["type"] == $1.properties["type"] }
         if sameRows {

@@ -200,6 +200,23 @@ struct TrayTests {
         #expect(watcher.registrations.first?.service == "/StatusNotifierItem")
     }
 
+    /// With no host the menu is not rebuilt on each change (a timer's row changes every
+    /// second); a read builds it, so whoever reads it sees the latest rows (issue 29).
+    @Test func withoutAHostTheMenuReadShowsTheLatestRows() throws {
+        let w = try World(watcherFirst: false)
+        let c = w.client
+        _ = try c.start("generic", state: ["title": .string("Backup"), "body": .string("step 1")], options: ["id": .string("backup")])
+        try c.update("backup", ["body": .string("step 2")])
+        try c.update("backup", ["body": .string("step 3")])
+        #expect(c.waitFor { (try? w.item("ToolTip")).map { "\($0)".contains("step 3") } ?? false }, "the item follows")
+        let layout = try c.connection.callMethod(destination: w.itemName, path: "/MenuBar", interface: "com.canonical.dbusmenu",
+                                                 member: "GetLayout",
+                                                 arguments: [.int32(0), .int32(-1), .array(elementSignature: "s", [])],
+                                                 timeoutMilliseconds: 5_000)
+        let text = "\(layout)"
+        #expect(text.contains("step 3") && !text.contains("step 2"), "the menu shows the latest body: \(text)")
+    }
+
     @Test func trayOffRegistersNothing() throws {
         let w = try World(watcherFirst: true, config: "tray = off\n")
         let watcher = try #require(w.watcher)
