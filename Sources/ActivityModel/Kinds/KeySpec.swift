@@ -51,9 +51,9 @@ public struct KeySpec: Sendable, Equatable {
     /// Checks `value` against the declaration and returns it normalised (an integral number
     /// given for an integer key becomes an integer). `role` names the key in the message,
     /// e.g. `state key "progress"`.
-    func accept(_ value: Value, role: String) throws(ActivityError) -> Value {
-        let refusal = ActivityError.invalidArgument(
-            "\(role): expected \(expectation), got \(value.typeDescription)")
+    /// The message is made only for a refusal (an Update's keys are accepted on every call).
+    func accept(_ value: Value, role: @autoclosure () -> String) throws(ActivityError) -> Value {
+        var refusal: ActivityError { .invalidArgument("\(role()): expected \(expectation), got \(value.typeDescription)") }
         let normalised: Value
         switch (type, value) {
         case (.string, .string), (.boolean, .bool), (.integer, .int):
@@ -70,7 +70,7 @@ public struct KeySpec: Sendable, Equatable {
             throw refusal
         }
         if type == .time, let time = normalised.number, !InputLimits.isTime(time) {
-            throw ActivityError.invalidArgument("\(role): expected \(InputLimits.timeRangeText), got \(value.typeDescription)")
+            throw ActivityError.invalidArgument("\(role()): expected \(InputLimits.timeRangeText), got \(value.typeDescription)")
         }
         if let number = normalised.number {
             if let minimum, number < minimum { throw refusal }

@@ -19,7 +19,8 @@ extension Kind {
         role: String, plural: String, applyDefaults: Bool, now: UnixTime
     ) throws(ActivityError) -> [String: Value] {
         var result = current
-        for (key, value) in given.sorted(by: { $0.key < $1.key }) {
+        let sortedGiven = given.sorted(by: { $0.key < $1.key })
+        for (key, value) in sortedGiven {
             if let spec = specs[key] {
                 result[key] = try spec.accept(value, role: "\(role) \(Quoted.text(key))")
             } else if extra {
@@ -33,8 +34,9 @@ extension Kind {
                                        + (known.isEmpty ? "this kind has no \(plural)" : "known \(plural): \(known)"))
             }
         }
-        for (key, spec) in specs.sorted(by: { $0.key < $1.key }) {
-            guard given[key] != nil, let chosen = result[key],
+        // The keys given, in order, that imply others (`derived`).
+        for (key, _) in sortedGiven {
+            guard let spec = specs[key], !spec.derived.isEmpty, let chosen = result[key],
                   let implied = spec.derived[chosen.displayText] else { continue }
             for (target, value) in implied.sorted(by: { $0.key < $1.key }) {
                 if given[target] != nil, let explicit = result[target], !KeySpec.same(explicit, value) {
@@ -45,15 +47,20 @@ extension Kind {
                 result[target] = value
             }
         }
-        for (key, spec) in specs.sorted(by: { $0.key < $1.key }) where result[key] == nil {
+        // Defaults, then the first required key (in name order) still missing.
+        var firstMissing: (key: String, spec: KeySpec)?
+        for (key, spec) in specs where result[key] == nil {
             if applyDefaults, let fallback = spec.defaultValue {
                 switch fallback {
                 case .value(let value): result[key] = value
                 case .now: result[key] = .double(now)
                 }
-            } else if spec.required {
-                throw .invalidArgument("\(role) \"\(key)\" is missing; expected \(spec.expectation)")
+            } else if spec.required, firstMissing.map({ key < $0.key }) ?? true {
+                firstMissing = (key, spec)
             }
+        }
+        if let firstMissing {
+            throw .invalidArgument("\(role) \"\(firstMissing.key)\" is missing; expected \(firstMissing.spec.expectation)")
         }
         return result
     }
