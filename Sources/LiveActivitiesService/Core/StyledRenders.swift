@@ -10,13 +10,13 @@ final class StyledRenders {
     private struct Entry {
         let activity: Activity
         let catalogGeneration: Int
-        let style: RenderStyle
         let utcOffset: Double
         let renderedAt: Double
         let view: ActivityView
 
-        func serves(_ activity: Activity, generation: Int, style: RenderStyle, utcOffset: Double, now: Double) -> Bool {
-            guard self.style == style, self.utcOffset == utcOffset, catalogGeneration == generation,
+        /// The style is the entry's key.
+        func serves(_ activity: Activity, generation: Int, utcOffset: Double, now: Double) -> Bool {
+            guard self.utcOffset == utcOffset, catalogGeneration == generation,
                   renderedAt <= now, view.nextChange.map({ now < $0 }) ?? true else { return false }
             return self.activity == activity
         }
@@ -37,7 +37,7 @@ final class StyledRenders {
                   registry: ActivityRegistry) -> RenderedActivity {
         let key = StyleKey(id: activity.id, style: style)
         if let kept = entries[key],
-           kept.serves(activity, generation: registry.catalogGeneration, style: style, utcOffset: utcOffset, now: now) {
+           kept.serves(activity, generation: registry.catalogGeneration, utcOffset: utcOffset, now: now) {
             return kept.view.rendered
         }
         let view = registry.view(of: activity, now: now, timeZoneOffset: utcOffset, style: style)
@@ -45,8 +45,8 @@ final class StyledRenders {
         if entries.count > 2 * max(registry.activities.count, 1) {
             entries = entries.filter { registry.activity($0.key.id.rawValue) != nil }
         }
-        entries[key] = Entry(activity: activity, catalogGeneration: registry.catalogGeneration, style: style,
-                             utcOffset: utcOffset, renderedAt: now, view: view)
+        entries[key] = Entry(activity: activity, catalogGeneration: registry.catalogGeneration, utcOffset: utcOffset,
+                             renderedAt: now, view: view)
         return view.rendered
     }
 }
