@@ -41,6 +41,35 @@ import Testing
         #expect(registry.nextDeadline(after: t0, timeZoneOffset: 0) == t0 + 30, "the shipped fasting card shows no seconds")
     }
 
+    /// Without seconds (GNOME's cards) a bar's whole percent waits for the texts' next change
+    /// when that comes within a minute, so the card moves once, on its minute (issue 29).
+    @Test func withoutSecondsTheBarWaitsForTheTextsMinute() throws {
+        let noSeconds = RenderStyle(showSeconds: false)
+        // 600 s: a whole percent every 6 s; the h:mm text flips each minute.
+        var (registry, id) = try probeRegistry(body: "{elapsed|h:mm}", length: 600, progress: ["timer"])
+        #expect(registry.nextDeadline(after: t0, timeZoneOffset: 0) == t0 + 6, "with seconds, the bar's own percent")
+        #expect(registry.nextDeadline(after: t0, timeZoneOffset: 0, style: noSeconds) == t0 + 60)
+        #expect(registry.nextDeadline(after: t0 + 60, timeZoneOffset: 0, style: noSeconds) == t0 + 120)
+        // The render at the minute shows the bar as of then: 10 % after 60 s of 600.
+        #expect(try registry.render(id: id.rawValue, now: t0 + 60, timeZoneOffset: 0, style: noSeconds).progressPercent == 10)
+
+        // A shipped Pomodoro: a percent every 15 s, the card's minutes once a minute.
+        registry = shippedRegistry()
+        _ = try registry.start(kind: "focus", attributes: ["session-type": .string("Pomodoro")], state: [:], now: t0)
+        let minute = try #require(registry.nextDeadline(after: t0, timeZoneOffset: 0, style: noSeconds))
+        #expect(minute > t0 + 15 && minute <= t0 + 60, "the card's next change is its minute, not the next percent")
+    }
+
+    /// A bar whose texts do not change within a minute of its next percent moves on its own.
+    @Test func withoutSecondsABarWithStillTextsMovesOnItsOwn() throws {
+        let noSeconds = RenderStyle(showSeconds: false)
+        let (still, _) = try probeRegistry(body: "Reading", length: 7200, progress: ["timer"])
+        #expect(still.nextDeadline(after: t0, timeZoneOffset: 0, style: noSeconds) == t0 + 72, "1 % of 2 h")
+        // Ten days: a percent every 2.4 h, the texts each minute: the texts come first.
+        let (long, _) = try probeRegistry(body: "{elapsed|h:mm}", length: 864_000, progress: ["timer"])
+        #expect(long.nextDeadline(after: t0, timeZoneOffset: 0, style: noSeconds) == t0 + 60)
+    }
+
     @Test func nothingLiveMeansNoWakeUps() throws {
         var registry = shippedRegistry()
         #expect(registry.nextDeadline(after: t0, timeZoneOffset: 0) == nil)

@@ -68,21 +68,23 @@ struct ActivityRenderer {
     /// The rendering and the earliest moment any of its texts or its whole percent could change.
     func render() -> (rendered: RenderedActivity, nextChange: UnixTime?) {
         let set = templates
-        var nextChange: UnixTime?
+        var textsChange: UnixTime?
         func fill(_ template: Template?) -> String {
             guard let template else { return "" }
             let filled = evaluator.evaluate(template)
-            nextChange = TimedText.earliest(nextChange, filled.nextChange)
+            textsChange = TimedText.earliest(textsChange, filled.nextChange)
             return filled.text.trimmingSpaces
         }
         let title = set.title.map(fill) ?? kind.displayName
         var body = fill(set.body)
         var leading = fill(set.compactLeading)
+        let trailing = fill(set.compactTrailing)
+        let minimal = fill(set.minimal)
         let icon = fill(kind.icon)
         let progress = evaluator.progress()
-        nextChange = TimedText.earliest(nextChange, progress?.nextPercentChange)
         let segmented = SegmentResolver(evaluator: evaluator).resolve()
-        nextChange = TimedText.earliest(nextChange, segmented.nextChange)
+        let barChange = TimedText.earliest(progress?.nextPercentChange, segmented.nextChange)
+        var nextChange = Self.nextChange(texts: textsChange, bar: barChange, showsSeconds: evaluator.showSeconds)
         switch activity.status {
         case .paused:
             body = Self.joined("Paused", body)
@@ -102,10 +104,27 @@ struct ActivityRenderer {
         let rendered = RenderedActivity(
             id: activity.id, status: activity.status, title: title, body: body,
             progress: progress?.value, compactLeading: leading,
-            compactTrailing: fill(set.compactTrailing), minimal: fill(set.minimal),
+            compactTrailing: trailing, minimal: minimal,
             iconName: icon.isEmpty ? "dialog-information" : icon, buttons: buttons,
             segments: segmented.segmented)
         return (rendered, nextChange)
+    }
+
+    /// How long a bar's whole percent may wait for the texts' next change in a style without seconds.
+    static let barWaitsForTexts: Double = 60
+
+    /// When the rendering next changes: the texts' next change or the bar's next whole percent,
+    /// whichever comes first; but in a style without seconds (GNOME's cards, the MPRIS player's
+    /// minutes) a bar's percent that comes at most a minute before the texts change waits for
+    /// them, so the card moves once, on its minute, with the bar as of then (issue 29: a 25-minute
+    /// Pomodoro's card changed every 15 s, each change a Notify through GNOME's notification
+    /// service and a redraw of its list). A bar whose texts change later than that, or never,
+    /// moves on its own.
+    static func nextChange(texts: UnixTime?, bar: UnixTime?, showsSeconds: Bool) -> UnixTime? {
+        guard !showsSeconds, let texts, let bar, texts - bar <= barWaitsForTexts else {
+            return TimedText.earliest(texts, bar)
+        }
+        return texts
     }
 
     /// An alert from the kind's templates, filled at this moment.
