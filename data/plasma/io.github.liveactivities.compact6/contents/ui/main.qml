@@ -183,6 +183,9 @@ PlasmoidItem {
             visible: root.live
             textFormat: Text.PlainText
             text: root.compactText
+            // Tabular digits: a countdown keeps its width from second to second, so the
+            // panel is not laid out again at every tick (issue 29).
+            font.features: { "tnum": 1 }
         }
     }
 
