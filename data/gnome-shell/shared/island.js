@@ -6,25 +6,29 @@
 // live activities; while the screen is locked, the lock screen's view of them instead (the
 // button and its menu belong to the user session only). Driven only by the bus: the daemon's
 // name appearing and vanishing, PropertiesChanged of the manager and of each activity, and the
-// ObjectManager's InterfacesAdded/Removed; and by the shell: its session mode (locked or not),
-// the menu opening and GNOME's `show-in-lock-screen`. Every call is asynchronous; destroy()
-// leaves nothing behind.
+// ObjectManager; and by the shell: its session mode (locked or not), the menu opening and
+// GNOME's `show-in-lock-screen`. Every call is asynchronous; destroy() leaves nothing behind.
 //
 // Cheap for the shell (issue 29): a ticking activity changes the daemon's CompactText and its
-// own properties once a second. While the menu is closed a tick touches the label's text only
-// (and only when it changed): no row is updated, moved or restyled; rows are made and dropped
-// as activities come and go (a menu with no item does not open), and brought up to date when
-// the menu opens and on every change while it is open.
+// own properties once a second. While the menu is closed and the screen unlocked, the island
+// follows the manager only: its PropertiesChanged (the label's text) and its own signals
+// (ActivityStarted, ActivityUpdated, ActivityEnded, StatusChanged), on each of which it reads
+// the live activities once with the ObjectManager's GetManagedObjects (at most ten times a
+// second): which are live, and which is on top (the label's style). So a tick reaches the
+// shell as one message, not two, and touches the label's text only (and only when it
+// changed). While the menu is open or the screen locked, it follows every activity's
+// PropertiesChanged (a Gio.DBusObjectManagerClient, made then and dropped after), and the rows
+// or the lock screen follow each change.
 const BUS_NAME = 'io.github.liveactivities.LiveActivities1';
 const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
 const LIVE = ['active', 'paused', 'stale'];
-const ROW_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
-    'Points', 'SegmentText'];
-/** The properties that decide which activity is on top (the label's style) and which are live. */
-const ORDER_PROPERTIES = ['Status', 'Relevance', 'StartedAt'];
-const LOCK_PROPERTIES = ['Status', 'Title', 'Body', 'CompactTrailing', 'Progress', 'Segments', 'Points', 'Relevance',
-    'StartedAt', 'LockScreen', 'KindName'];
+const OBJECT_MANAGER_INTERFACE = 'org.freedesktop.DBus.ObjectManager';
+/** What a row and the lock screen show, and what decides which activity is on top. */
+const SHOWN_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
+    'Points', 'SegmentText', 'CompactTrailing', 'LockScreen', 'KindName'];
+/** The shortest time between two reads of the live activities while the island follows the manager only. */
+const READ_INTERVAL_MS = 100;
 
 /** A cached property of a proxy, unpacked (undefined when absent). */
 function cached(proxy, name) {
@@ -52,12 +56,34 @@ function cancelled(error) {
     return error.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED);
 }
 
+/** An ObjectManager's GetManagedObjects answer as the live activities' properties (unpacked as
+ *  a proxy's cache unpacks them), by object path. */
+function liveFromManagedObjects(answer) {
+    const [objects] = answer.deep_unpack();
+    const live = new Map();
+    for (const [path, interfaces] of Object.entries(objects)) {
+        const properties = interfaces[ACTIVITY_INTERFACE];
+        if (!properties)
+            continue;
+        const unpacked = Object.fromEntries(SHOWN_PROPERTIES.map(name => [name, properties[name]?.deep_unpack()]));
+        if (LIVE.includes(unpacked.Status))
+            live.set(path, unpacked);
+    }
+    return live;
+}
+
 var Island = class Island {
     constructor() {
         this._rows = new Map(); // object path -> ActivityRow
         this._signals = [];
         this._manager = null;
-        this._objects = null;
+        this._objects = null; // a Gio.DBusObjectManagerClient, while the menu is open or the screen locked
+        this._objectSignals = [];
+        this._objectsCancellable = null;
+        this._read = null; // the live activities from the last GetManagedObjects, by object path
+        this._reading = false;
+        this._readAgain = false;
+        this._readTimeout = 0;
         this._cancellable = null;
         this._button = new PanelMenu.Button(0.0, 'Live Activities');
         this._label = new St.Label({ text: '', style_class: 'liveactivities-island', y_align: Clutter.ActorAlign.CENTER });
@@ -66,10 +92,7 @@ var Island = class Island {
         this._status = 'active'; // the most relevant live activity's, shown by the label's style
         this._labelStatus = null;
         this._rowOrder = null; // the rows' order last applied to the menu (their paths)
-        this._menuOpened = this._button.menu.connect('open-state-changed', (_menu, open) => {
-            if (open)
-                this._syncRows();
-        });
+        this._menuOpened = this._button.menu.connect('open-state-changed', () => this._followActivities());
         Main.panel.addToStatusArea('liveactivities', this._button);
         this._watch = Gio.DBus.session.watch_name(BUS_NAME, Gio.BusNameWatcherFlags.NONE,
             () => this._daemonAppeared(), () => this._daemonVanished());
@@ -99,7 +122,7 @@ var Island = class Island {
         this._signals.push([object, object.connect(signal, callback)]);
     }
 
-    /** The daemon took its name: follow its manager object and its activities. */
+    /** The daemon took its name: follow its manager (and, when needed, every activity). */
     _daemonAppeared() {
         this._daemonVanished();
         const cancellable = this._cancellable = new Gio.Cancellable();
@@ -113,23 +136,12 @@ var Island = class Island {
                     return;
                 }
                 this._connect(this._manager, 'g-properties-changed', () => this._sync());
+                // ActivityStarted, ActivityUpdated, ActivityEnded, StatusChanged: what is live or on top may have changed.
+                this._connect(this._manager, 'g-signal', () => this._managerSignalled());
+                this._readLive();
                 this._sync();
             });
-        Gio.DBusObjectManagerClient.new(Gio.DBus.session, Gio.DBusObjectManagerClientFlags.DO_NOT_AUTO_START,
-            BUS_NAME, MANAGER_PATH, null, cancellable, (_source, result) => {
-                try {
-                    this._objects = Gio.DBusObjectManagerClient.new_finish(result);
-                } catch (error) {
-                    if (!cancelled(error))
-                        logError(error, 'Live Activities: object manager');
-                    return;
-                }
-                this._connect(this._objects, 'object-added', () => this._syncRows());
-                this._connect(this._objects, 'object-removed', () => this._syncRows());
-                this._connect(this._objects, 'interface-proxy-properties-changed',
-                    (_objects, _object, _proxy, changed) => this._activityChanged(changed));
-                this._syncRows();
-            });
+        this._followActivities();
     }
 
     /** The daemon is gone (or the island is going): drop every proxy, signal and row. */
@@ -139,8 +151,14 @@ var Island = class Island {
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];
+        if (this._readTimeout) {
+            GLib.source_remove(this._readTimeout);
+            this._readTimeout = 0;
+        }
+        this._reading = this._readAgain = false;
+        this._read = null;
+        this._dropObjects();
         this._manager = null;
-        this._objects = null;
         for (const row of this._rows.values())
             row.destroy();
         this._rows.clear();
@@ -149,13 +167,90 @@ var Island = class Island {
         this._sync();
     }
 
-    /** An activity's properties changed (a tick, an Update): while the menu is closed and the
-     *  screen unlocked, only a change of what is live or on top matters (the label's text is
-     *  the manager's CompactText); otherwise the rows or the lock screen follow. */
-    _activityChanged(changed) {
-        if (this._lock || this._button.menu.isOpen ||
-            ORDER_PROPERTIES.some(name => changed.lookup_value(name, null) !== null))
+    /** Whether every activity's changes matter now: the menu is open, or the lock screen shows them. */
+    _needsActivities() {
+        return this._cancellable !== null && (this._locked || this._button.menu.isOpen);
+    }
+
+    /** Makes the object manager client when every activity's changes matter, drops it when they
+     *  no longer do (and reads the live activities again: the last read is older than the client). */
+    _followActivities() {
+        if (this._needsActivities() && !this._objectsCancellable) {
+            const cancellable = this._objectsCancellable = new Gio.Cancellable();
+            Gio.DBusObjectManagerClient.new(Gio.DBus.session, Gio.DBusObjectManagerClientFlags.DO_NOT_AUTO_START,
+                BUS_NAME, MANAGER_PATH, null, cancellable, (_source, result) => {
+                    let objects;
+                    try {
+                        objects = Gio.DBusObjectManagerClient.new_finish(result);
+                    } catch (error) {
+                        if (!cancelled(error))
+                            logError(error, 'Live Activities: object manager');
+                        return;
+                    }
+                    this._objects = objects;
+                    for (const signal of ['object-added', 'object-removed', 'interface-proxy-properties-changed'])
+                        this._objectSignals.push(objects.connect(signal, () => this._syncRows()));
+                    this._syncRows();
+                });
             this._syncRows();
+        } else if (!this._needsActivities() && this._objectsCancellable) {
+            this._dropObjects();
+            this._readLive();
+        }
+    }
+
+    _dropObjects() {
+        this._objectsCancellable?.cancel();
+        this._objectsCancellable = null;
+        for (const id of this._objectSignals)
+            this._objects.disconnect(id);
+        this._objectSignals = [];
+        this._objects = null;
+    }
+
+    /** One of the manager's signals: while the island follows the manager only, read the live
+     *  activities again (the object manager client follows them itself). */
+    _managerSignalled() {
+        if (!this._objectsCancellable)
+            this._readLive();
+    }
+
+    /** Reads the live activities with GetManagedObjects: one read at a time, at most one every
+     *  READ_INTERVAL_MS; a signal during a read or its interval reads once more at its end. */
+    _readLive() {
+        const cancellable = this._cancellable;
+        if (!cancellable)
+            return;
+        if (this._reading || this._readTimeout) {
+            this._readAgain = true;
+            return;
+        }
+        this._reading = true;
+        Gio.DBus.session.call(BUS_NAME, MANAGER_PATH, OBJECT_MANAGER_INTERFACE, 'GetManagedObjects', null,
+            new GLib.VariantType('(a{oa{sa{sv}}})'), Gio.DBusCallFlags.NO_AUTO_START, -1, cancellable,
+            (connection, result) => {
+                let live = null;
+                try {
+                    live = liveFromManagedObjects(connection.call_finish(result));
+                } catch (error) {
+                    if (cancelled(error))
+                        return;
+                    log(`Live Activities: reading the activities: ${error.message}`);
+                }
+                this._reading = false;
+                if (live)
+                    this._read = live;
+                this._readTimeout = GLib.timeout_add(GLib.PRIORITY_DEFAULT, READ_INTERVAL_MS, () => {
+                    this._readTimeout = 0;
+                    if (this._readAgain) {
+                        this._readAgain = false;
+                        this._readLive();
+                    }
+                    return GLib.SOURCE_REMOVE;
+                });
+                if (!this._objectsCancellable)
+                    this._syncRows();
+            });
     }
 
     /** Locked: the lock screen's view in the unlock dialog, and no button. Unlocked: the
@@ -173,16 +268,20 @@ var Island = class Island {
             this._lock.destroy();
             this._lock = null;
         }
+        this._followActivities();
         this._syncRows();
     }
 
-    /** The live activities' proxies, by object path. */
+    /** The live activities' properties, by object path: from the object manager client's
+     *  proxies while it is there, else from the last read. */
     _live() {
+        if (!this._objects)
+            return this._read ?? new Map();
         const live = new Map();
-        for (const object of this._objects?.get_objects() ?? []) {
+        for (const object of this._objects.get_objects()) {
             const proxy = object.get_interface(ACTIVITY_INTERFACE);
             if (proxy && LIVE.includes(cached(proxy, 'Status')))
-                live.set(object.get_object_path(), proxy);
+                live.set(object.get_object_path(), cachedProperties(proxy, SHOWN_PROPERTIES));
         }
         return live;
     }
@@ -193,7 +292,7 @@ var Island = class Island {
         if (!this._lock)
             return;
         const allowed = this._notificationSettings.get_boolean('show-in-lock-screen');
-        const activities = allowed ? [...this._live().values()].map(proxy => cachedProperties(proxy, LOCK_PROPERTIES))
+        const activities = allowed ? [...this._live().values()]
             .filter(properties => properties.LockScreen !== 'off')
             .sort((a, b) => (b.Relevance ?? 0) - (a.Relevance ?? 0) || (b.StartedAt ?? 0) - (a.StartedAt ?? 0)) : [];
         this._lock.show(activities);
@@ -201,8 +300,8 @@ var Island = class Island {
 
     /** One row per live activity, most relevant first (relevance, then the newest); while
      *  locked, the lock screen's view instead (the menu cannot open then). While the menu is
-     *  closed, rows are only made (shown once) and dropped; their contents, order and lines
-     *  follow when it opens. */
+     *  closed, rows are only made (with what the read showed) and dropped; their contents,
+     *  order and lines follow when it opens. */
     _syncRows() {
         if (this._lock) {
             this._syncLock();
@@ -217,20 +316,20 @@ var Island = class Island {
             }
         }
         const open = this._button.menu.isOpen;
-        for (const [path, proxy] of live) {
+        for (const [path, properties] of live) {
             let row = this._rows.get(path);
             const made = !row;
             if (made) {
-                row = new ActivityRow(cached(proxy, 'Id'), (id, action) => this._invoke(id, action));
+                row = new ActivityRow(properties.Id, (id, action) => this._invoke(id, action));
                 this._rows.set(path, row);
                 this._button.menu.addMenuItem(row.section);
             }
             if (made || open)
-                row.update(cachedProperties(proxy, ROW_PROPERTIES));
+                row.update(properties);
         }
         if (open)
             this._orderRows();
-        this._status = topStatus([...live.values()].map(proxy => cachedProperties(proxy, ORDER_PROPERTIES)));
+        this._status = topStatus(live.values());
         this._sync();
     }
 
