@@ -12,9 +12,10 @@
 // Cheap for the shell (issue 29): a ticking activity changes the daemon's CompactText and its
 // own properties once a second. While the menu is closed and the screen unlocked, the island
 // follows the manager only: its PropertiesChanged (the label's text) and its own signals
-// (ActivityStarted, ActivityUpdated, ActivityEnded, StatusChanged), on each of which it reads
-// the live activities once with the ObjectManager's GetManagedObjects (at most ten times a
-// second): which are live, and which is on top (the label's style). So a tick reaches the
+// (ActivityStarted, ActivityEnded, StatusChanged; ActivityUpdated while live activities differ
+// in status), on each of which it reads the live activities once with the ObjectManager's
+// GetManagedObjects (one read at a time): which are live, and which is on top (the label's
+// style). So a tick reaches the
 // shell as one message, not two, and touches the label's text only (and only when it
 // changed). While the menu is open or the screen locked, it follows every activity's
 // PropertiesChanged (a Gio.DBusObjectManagerClient, made then and dropped after), and the rows
@@ -27,8 +28,6 @@ const OBJECT_MANAGER_INTERFACE = 'org.freedesktop.DBus.ObjectManager';
 /** What a row and the lock screen show, and what decides which activity is on top. */
 const SHOWN_PROPERTIES = ['Id', 'Status', 'Title', 'Body', 'Progress', 'Actions', 'Relevance', 'StartedAt', 'Segments',
     'Points', 'SegmentText', 'CompactTrailing', 'LockScreen', 'KindName'];
-/** The shortest time between two reads of the live activities while the island follows the manager only. */
-const READ_INTERVAL_MS = 100;
 
 /** A cached property of a proxy, unpacked (undefined when absent). */
 function cached(proxy, name) {
@@ -83,7 +82,6 @@ var Island = class Island {
         this._read = null; // the live activities from the last GetManagedObjects, by object path
         this._reading = false;
         this._readAgain = false;
-        this._readTimeout = 0;
         this._cancellable = null;
         this._button = new PanelMenu.Button(0.0, 'Live Activities');
         this._label = new St.Label({ text: '', style_class: 'liveactivities-island', y_align: Clutter.ActorAlign.CENTER });
@@ -137,7 +135,7 @@ var Island = class Island {
                 }
                 this._connect(this._manager, 'g-properties-changed', () => this._sync());
                 // ActivityStarted, ActivityUpdated, ActivityEnded, StatusChanged: what is live or on top may have changed.
-                this._connect(this._manager, 'g-signal', () => this._managerSignalled());
+                this._connect(this._manager, 'g-signal', (_proxy, _sender, signal) => this._managerSignalled(signal));
                 this._readLive();
                 this._sync();
             });
@@ -151,10 +149,6 @@ var Island = class Island {
         for (const [object, id] of this._signals)
             object.disconnect(id);
         this._signals = [];
-        if (this._readTimeout) {
-            GLib.source_remove(this._readTimeout);
-            this._readTimeout = 0;
-        }
         this._reading = this._readAgain = false;
         this._read = null;
         this._dropObjects();
@@ -209,19 +203,24 @@ var Island = class Island {
     }
 
     /** One of the manager's signals: while the island follows the manager only, read the live
-     *  activities again (the object manager client follows them itself). */
-    _managerSignalled() {
-        if (!this._objectsCancellable)
-            this._readLive();
+     *  activities again when what is live or on top may have changed (the object manager
+     *  client follows them itself). An Update can change which activity is on top only by its
+     *  relevance, and the label's style only when the live activities differ in status. */
+    _managerSignalled(signal) {
+        if (this._objectsCancellable || signal === 'ActionInvoked')
+            return;
+        if (signal === 'ActivityUpdated' && new Set([...this._live().values()].map(p => p.Status)).size < 2)
+            return;
+        this._readLive();
     }
 
-    /** Reads the live activities with GetManagedObjects: one read at a time, at most one every
-     *  READ_INTERVAL_MS; a signal during a read or its interval reads once more at its end. */
+    /** Reads the live activities with GetManagedObjects, one read at a time: a signal during a
+     *  read reads once more at its end. */
     _readLive() {
         const cancellable = this._cancellable;
         if (!cancellable)
             return;
-        if (this._reading || this._readTimeout) {
+        if (this._reading) {
             this._readAgain = true;
             return;
         }
@@ -240,16 +239,12 @@ var Island = class Island {
                 this._reading = false;
                 if (live)
                     this._read = live;
-                this._readTimeout = GLib.timeout_add(GLib.PRIORITY_DEFAULT, READ_INTERVAL_MS, () => {
-                    this._readTimeout = 0;
-                    if (this._readAgain) {
-                        this._readAgain = false;
-                        this._readLive();
-                    }
-                    return GLib.SOURCE_REMOVE;
-                });
                 if (!this._objectsCancellable)
                     this._syncRows();
+                if (this._readAgain) {
+                    this._readAgain = false;
+                    this._readLive();
+                }
             });
     }
 
