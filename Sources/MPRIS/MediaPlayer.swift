@@ -113,6 +113,15 @@ package final class MediaPlayer {
         return MediaPlayerTrack.microseconds(now.position)
     }
 
+    /// `PlaybackStatus`: whether the shown timer runs at this moment, read on demand like
+    /// `Position`, so a Get right after a Pause's reply says Paused even when the round that
+    /// announces it is paced a few milliseconds later; "Stopped" with nothing shown.
+    func playbackStatus() -> String {
+        guard let track = state?.track else { return "Stopped" }
+        guard let (_, running) = shownTimer() else { return track.playbackStatus }
+        return running ? "Playing" : "Paused"
+    }
+
     // MARK: Methods
 
     /// `Play`: resumes a paused timer; a running one goes on.

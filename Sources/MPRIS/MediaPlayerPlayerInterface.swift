@@ -28,7 +28,7 @@ package enum MediaPlayerPlayerInterface {
                 },
             ],
             properties: [
-                DBusProperty("PlaybackStatus", "s", get: { .string(player.track?.playbackStatus ?? "Stopped") }),
+                DBusProperty("PlaybackStatus", "s", get: { .string(player.playbackStatus()) }),
                 DBusProperty("Rate", "d", emitsChange: .const, get: { .double(1) }),
                 DBusProperty("MinimumRate", "d", emitsChange: .const, get: { .double(1) }),
                 DBusProperty("MaximumRate", "d", emitsChange: .const, get: { .double(1) }),

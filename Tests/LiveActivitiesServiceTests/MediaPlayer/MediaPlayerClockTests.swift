@@ -51,6 +51,31 @@ import TestSupport
         #expect(world.client.received("Seeked").isEmpty)
     }
 
+    /// A Pause right after a tick: the round that announces it settles paced (within 50 ms of
+    /// the tick's, on a clock that stands still here, so not before the clock moves), and a Get
+    /// of PlaybackStatus meanwhile still says what the timer does now (playerctl's `pause` then
+    /// `status` in the integration test once read "Playing" on a loaded machine).
+    @Test func playbackStatusIsTheTimersEvenBeforeThePacedRoundSettles() throws {
+        let world = try world()
+        let id = try world.client.start("focus", attributes: ["session-type": .string("Pomodoro")])
+        world.advance(by: 1)
+        world.sync()
+        #expect(try playbackStatus(world) == "Playing")
+        try world.client.call("Pause", [.string(id)])
+        world.sync()
+        #expect(try playbackStatus(world) == "Paused")
+        try world.client.call("Resume", [.string(id)])
+        world.sync()
+        #expect(try playbackStatus(world) == "Playing")
+    }
+
+    private func playbackStatus(_ world: ServiceWorld) throws -> String? {
+        try world.client.connection.callMethod(destination: Self.name, path: Self.path,
+                                               interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                               arguments: [.string(Self.player), .string("PlaybackStatus")])
+            .first?.unwrapped.string
+    }
+
     @Test func aClockStepIsASeekOnlyWhereThePositionJumps() throws {
         let world = try world()
         let start = Int64(ServiceWorld.t0)
