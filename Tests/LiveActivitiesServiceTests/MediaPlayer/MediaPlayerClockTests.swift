@@ -51,10 +51,11 @@ import TestSupport
         #expect(world.client.received("Seeked").isEmpty)
     }
 
-    /// A Pause right after a tick: the round that announces it settles paced (within 50 ms of
-    /// the tick's, on a clock that stands still here, so not before the clock moves), and a Get
-    /// of PlaybackStatus meanwhile still says what the timer does now (playerctl's `pause` then
-    /// `status` in the integration test once read "Playing" on a loaded machine).
+    /// A Pause and a Resume right after a tick, on a clock that stands still here: a round that
+    /// comes within 50 ms of the last settle settles paced (not before the clock moves), and a
+    /// Get of PlaybackStatus meanwhile still says what the timer does now (without it the Get
+    /// after the Resume said Paused; playerctl's `pause` then `status` in the integration test
+    /// once read "Playing" on a loaded machine).
     @Test func playbackStatusIsTheTimersEvenBeforeThePacedRoundSettles() throws {
         let world = try world()
         let id = try world.client.start("focus", attributes: ["session-type": .string("Pomodoro")])

@@ -15,11 +15,10 @@
 // (ActivityStarted, ActivityEnded, StatusChanged; ActivityUpdated while live activities differ
 // in status), on each of which it reads the live activities once with the ObjectManager's
 // GetManagedObjects (one read at a time): which are live, and which is on top (the label's
-// style). So a tick reaches the
-// shell as one message, not two, and touches the label's text only (and only when it
-// changed). While the menu is open or the screen locked, it follows every activity's
-// PropertiesChanged (a Gio.DBusObjectManagerClient, made then and dropped after), and the rows
-// or the lock screen follow each change.
+// style). So a tick reaches the shell as one message, not two, and touches the label's text
+// only (and only when it changed). While the menu is open or the screen locked, it follows
+// every activity's PropertiesChanged (a Gio.DBusObjectManagerClient, made then and dropped
+// after), and the rows or the lock screen follow each change.
 const BUS_NAME = 'io.github.liveactivities.LiveActivities1';
 const MANAGER_PATH = '/io/github/liveactivities/LiveActivities1';
 const ACTIVITY_INTERFACE = `${BUS_NAME}.Activity`;
@@ -35,10 +34,6 @@ function cached(proxy, name) {
     return value ? value.deep_unpack() : undefined;
 }
 
-/** The named cached properties of `proxy`, by name. */
-function cachedProperties(proxy, names) {
-    return Object.fromEntries(names.map(name => [name, cached(proxy, name)]));
-}
 
 /** The status of the most relevant of `activities` (relevance, then the newest), 'active' for none. */
 function topStatus(activities) {
@@ -55,20 +50,28 @@ function cancelled(error) {
     return error.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED);
 }
 
-/** An ObjectManager's GetManagedObjects answer as the live activities' properties (unpacked as
- *  a proxy's cache unpacks them), by object path. */
-function liveFromManagedObjects(answer) {
-    const [objects] = answer.deep_unpack();
+/** The live activities' shown properties, unpacked, by object path. `objects`: [path, lookup]
+ *  pairs, where lookup(name) is the property's value as a GLib.Variant (a proxy's cache, or a
+ *  GetManagedObjects answer), and null for an object that is not an activity. */
+function liveActivities(objects) {
     const live = new Map();
-    for (const [path, interfaces] of Object.entries(objects)) {
-        const properties = interfaces[ACTIVITY_INTERFACE];
-        if (!properties)
+    for (const [path, lookup] of objects) {
+        if (!lookup)
             continue;
-        const unpacked = Object.fromEntries(SHOWN_PROPERTIES.map(name => [name, properties[name]?.deep_unpack()]));
-        if (LIVE.includes(unpacked.Status))
-            live.set(path, unpacked);
+        const properties = Object.fromEntries(SHOWN_PROPERTIES.map(name => [name, lookup(name)?.deep_unpack()]));
+        if (LIVE.includes(properties.Status))
+            live.set(path, properties);
     }
     return live;
+}
+
+/** An ObjectManager's GetManagedObjects answer as `liveActivities`. */
+function liveFromManagedObjects(answer) {
+    const [objects] = answer.deep_unpack();
+    return liveActivities(Object.entries(objects).map(([path, interfaces]) => {
+        const properties = interfaces[ACTIVITY_INTERFACE];
+        return [path, properties ? name => properties[name] : null];
+    }));
 }
 
 var Island = class Island {
@@ -90,7 +93,11 @@ var Island = class Island {
         this._status = 'active'; // the most relevant live activity's, shown by the label's style
         this._labelStatus = null;
         this._rowOrder = null; // the rows' order last applied to the menu (their paths)
-        this._menuOpened = this._button.menu.connect('open-state-changed', () => this._followActivities());
+        // Opened: the rows show the last read at once, and follow the object manager client once it is there.
+        this._menuOpened = this._button.menu.connect('open-state-changed', () => {
+            this._followActivities();
+            this._syncRows();
+        });
         Main.panel.addToStatusArea('liveactivities', this._button);
         this._watch = Gio.DBus.session.watch_name(BUS_NAME, Gio.BusNameWatcherFlags.NONE,
             () => this._daemonAppeared(), () => this._daemonVanished());
@@ -166,8 +173,9 @@ var Island = class Island {
         return this._cancellable !== null && (this._locked || this._button.menu.isOpen);
     }
 
-    /** Makes the object manager client when every activity's changes matter, drops it when they
-     *  no longer do (and reads the live activities again: the last read is older than the client). */
+    /** Makes the object manager client when every activity's changes matter (the rows or the
+     *  lock screen follow it once it is there), drops it when they no longer do (and reads the
+     *  live activities again: the last read is older than the client). */
     _followActivities() {
         if (this._needsActivities() && !this._objectsCancellable) {
             const cancellable = this._objectsCancellable = new Gio.Cancellable();
@@ -186,7 +194,6 @@ var Island = class Island {
                         this._objectSignals.push(objects.connect(signal, () => this._syncRows()));
                     this._syncRows();
                 });
-            this._syncRows();
         } else if (!this._needsActivities() && this._objectsCancellable) {
             this._dropObjects();
             this._readLive();
@@ -272,13 +279,10 @@ var Island = class Island {
     _live() {
         if (!this._objects)
             return this._read ?? new Map();
-        const live = new Map();
-        for (const object of this._objects.get_objects()) {
+        return liveActivities(this._objects.get_objects().map(object => {
             const proxy = object.get_interface(ACTIVITY_INTERFACE);
-            if (proxy && LIVE.includes(cached(proxy, 'Status')))
-                live.set(object.get_object_path(), cachedProperties(proxy, SHOWN_PROPERTIES));
-        }
-        return live;
+            return [object.get_object_path(), proxy ? name => proxy.get_cached_property(name) : null];
+        }));
     }
 
     /** The lock screen shows, most relevant first, each live activity the daemon lets it
