@@ -70,6 +70,23 @@ import DBus
         #expect(try message.arguments() == [.string("before"), .uint32(9)])
     }
 
+    @Test func aSignalBuiltBodyFirstCarriesItsNamesArgumentsAndNoReplyFlag() throws {
+        let arguments: [DBusValue] = [.string("a.b.Iface"), .vardict(["Body": .string("23:37 left")]),
+                                      .array(elementSignature: "s", [.string("Gone")])]
+        let signal = try DBusMessage.signal(path: "/a/b", interface: "org.freedesktop.DBus.Properties",
+                                            member: "PropertiesChanged", arguments: arguments)
+        #expect(signal.kind == .signal)
+        #expect(signal.path == "/a/b")
+        #expect(signal.interface == "org.freedesktop.DBus.Properties")
+        #expect(signal.member == "PropertiesChanged")
+        #expect(signal.signature == "sa{sv}as")
+        #expect(signal.noReplyExpected)
+        #expect(try signal.arguments() == arguments)
+        #expect(throws: DBusError.self) {
+            try DBusMessage.signal(path: "/a", interface: "a.b", member: "S", arguments: [.objectPath("not a path")])
+        }
+    }
+
     @Test func rejectedErrorNamesAndMessages() throws {
         let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
         #expect(throws: DBusError.self) {

@@ -50,16 +50,27 @@ public final class DBusMessage {
         return DBusMessage(adopting: created, sealed: false)
     }
 
-    /// `dbus_message_new_signal`, after validating every name.
-    public static func signal(path: String, interface: String, member: String) throws(DBusError) -> DBusMessage {
+    /// A signal with `arguments`, after validating every name; the same message
+    /// `dbus_message_new_signal` and appending would make, built body first.
+    ///
+    /// libdbus rewrites the header's signature field after each top-level argument, at a cost
+    /// that grows with the header, so the path, interface and member are set after the body:
+    /// a PropertiesChanged of three values took 86,000 instructions the other way round and
+    /// 64,000 this way (callgrind, docs/benchmarks.md).
+    public static func signal(path: String, interface: String, member: String,
+                              arguments: [DBusValue] = []) throws(DBusError) -> DBusMessage {
         try validate(path: path, interface: interface, member: member)
-        let created = path.withCString { cPath in
-            interface.withCString { cInterface in
-                member.withCString { dbus_message_new_signal(cPath, cInterface, $0) }
-            }
+        guard let created = dbus_message_new(DBUS_MESSAGE_TYPE_SIGNAL) else {
+            throw .noMemory("could not allocate a signal")
         }
-        guard let created else { throw .noMemory("could not allocate a signal") }
-        return DBusMessage(adopting: created, sealed: false)
+        let message = DBusMessage(adopting: created, sealed: false)
+        try message.append(arguments)
+        let named = path.withCString { dbus_message_set_path(created, $0) } != 0
+            && interface.withCString { dbus_message_set_interface(created, $0) } != 0
+            && member.withCString { dbus_message_set_member(created, $0) } != 0
+        guard named else { throw .noMemory("could not name a signal") }
+        dbus_message_set_no_reply(created, 1)
+        return message
     }
 
     /// A method return addressed to the caller of `call`.

@@ -14,9 +14,7 @@ extension DBusObjectServer {
         guard arguments.dbusSignature == declared.signature else {
             throw .invalidArgs("signal \(signal) expects (\(declared.signature)), got (\(arguments.dbusSignature))")
         }
-        let message = try DBusMessage.signal(path: path, interface: interface, member: signal)
-        try message.append(arguments)
-        connection.send(message)
+        connection.send(try DBusMessage.signal(path: path, interface: interface, member: signal, arguments: arguments))
     }
 
     /// Sends PropertiesChanged for `names`: values from the getters for `.yes`, names only
@@ -63,10 +61,10 @@ extension DBusObjectServer {
     /// the signal up in the standard tables: its signature `sa{sv}as` is fixed, and building
     /// those tables for every update of a property was a cost of its own.
     private func sendPropertiesChanged(path: String, interface: String, changed: [String: DBusValue], invalidated: [String]) {
+        let arguments: [DBusValue] = [.string(interface), .vardict(changed),
+                                      .array(elementSignature: "s", invalidated.map { .string($0) })]
         guard let message = try? DBusMessage.signal(path: path, interface: StandardInterfaceName.properties,
-                                                    member: "PropertiesChanged"),
-              (try? message.append([.string(interface), .vardict(changed),
-                                    .array(elementSignature: "s", invalidated.map { .string($0) })])) != nil
+                                                    member: "PropertiesChanged", arguments: arguments)
         else { return }
         connection.send(message)
     }

@@ -55,6 +55,11 @@ struct ActivityProperty: Sendable {
         return result
     }
 
+    /// Every property's value, in `all`'s order.
+    static func orderedValues(of snapshot: ActivitySnapshot) -> [DBusValue] {
+        all.map { $0.read(snapshot) }
+    }
+
     /// The reply of `Get`: every property by kebab-case key.
     static func getReply(of snapshot: ActivitySnapshot) -> DBusValue {
         var result: [String: DBusValue] = [:]

@@ -8,8 +8,10 @@ import Notifications
 struct ActivityRecord {
     /// The activity's object is exported (it is, from Start until its dismissal).
     var isExported = false
-    /// The Activity interface's values as last announced, to emit only what changed.
-    var publishedProperties: [String: DBusValue] = [:]
+    /// The Activity interface's values as last announced, in `ActivityProperty.all`'s order
+    /// (empty: none yet), to emit only what changed. An array, not a dictionary by name: a
+    /// tick compares all of them, and hashing every name twice a tick was a cost of its own.
+    var publishedProperties: [DBusValue] = []
     /// The card the sink got last (nil: none on screen, or withdrawn beside a KDE job).
     var lastCard: Card?
     /// The last alert's text while it stays on the card.

@@ -11,10 +11,15 @@ extension Publisher {
     func refresh(_ id: String, alert: Alert?, in view: RoundView) {
         guard let current = view.snapshot(id) else { return }
         var record = records[id] ?? ActivityRecord()
-        let values = ActivityProperty.values(of: current)
-        let changed = values.filter { record.publishedProperties[$0.key] != $0.value }
-        if !changed.isEmpty && !record.publishedProperties.isEmpty {
-            server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, values: changed)
+        let values = ActivityProperty.orderedValues(of: current)
+        if record.publishedProperties.count == values.count {
+            var changed: [String: DBusValue] = [:]
+            for (index, value) in values.enumerated() where record.publishedProperties[index] != value {
+                changed[ActivityProperty.all[index].name] = value
+            }
+            if !changed.isEmpty {
+                server.emitPropertiesChanged(path: BusNames.activityPath(id), interface: BusNames.activityInterface, values: changed)
+            }
         }
         record.publishedProperties = values
         records[id] = record
