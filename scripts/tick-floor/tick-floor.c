@@ -1,8 +1,8 @@
 /* The floor of a tick (docs/benchmarks.md, issue 29): what any program pays on this machine
  * to send, once a second, the messages one tick of a per-second card sends, with nothing else.
  *
- *   ours     two PropertiesChanged through libdbus from the main thread (the activity's, three
- *            strings; the manager's CompactText), then the card's Notify through GDBus, its
+ *   ours     two PropertiesChanged through libdbus from the main thread (the activity's, two
+ *            strings and a double; the manager's CompactText), then the card's Notify through GDBus, its
  *            answer read on GDBus's worker thread by a filter (as RoutineReplyFilter does);
  *   signals  the two PropertiesChanged only;
  *   notify   the Notify only;
@@ -15,10 +15,13 @@
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+/* `a{sv}` of string values, but for a key named "Progress", whose value is a double (as the
+ * daemon's Progress property is). */
 static void append_properties_changed(DBusMessage *message, const char *interface, int count,
                                       const char **keys, const char **values) {
   DBusMessageIter top, changed, entry, variant, invalidated;
@@ -28,8 +31,14 @@ static void append_properties_changed(DBusMessage *message, const char *interfac
   for (int i = 0; i < count; i++) {
     dbus_message_iter_open_container(&changed, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
     dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &keys[i]);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
-    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &values[i]);
+    if (strcmp(keys[i], "Progress") == 0) {
+      double progress = strtod(values[i], NULL);
+      dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "d", &variant);
+      dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &progress);
+    } else {
+      dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
+      dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &values[i]);
+    }
     dbus_message_iter_close_container(&entry, &variant);
     dbus_message_iter_close_container(&changed, &entry);
   }

@@ -48,16 +48,14 @@ struct ActivityProperty: Sendable {
         return .int64(Int64(saturating: time.rounded(.down)))
     }
 
-    /// Every property's value, by D-Bus name.
-    static func values(of snapshot: ActivitySnapshot) -> [String: DBusValue] {
-        var result: [String: DBusValue] = [:]
-        for property in all { result[property.name] = property.read(snapshot) }
-        return result
-    }
-
     /// Every property's value, in `all`'s order.
     static func orderedValues(of snapshot: ActivitySnapshot) -> [DBusValue] {
         all.map { $0.read(snapshot) }
+    }
+
+    /// Every property's value, by D-Bus name.
+    static func values(of snapshot: ActivitySnapshot) -> [String: DBusValue] {
+        Dictionary(uniqueKeysWithValues: zip(all.map(\.name), orderedValues(of: snapshot)))
     }
 
     /// The reply of `Get`: every property by kebab-case key.
