@@ -21,8 +21,12 @@ package final class KDEJobMirror {
     private let connection: DBusConnection
     /// The desktop entry `requestView` names (the header's name and icon come in its hints).
     private let desktopEntry: String
-    /// What each activity's job should show (nil entries are not kept).
+    /// What each activity's job should show (nil entries are not kept), while a server is there.
     private var wanted: [String: KDEJobContent] = [:]
+    /// The activities updated while no server was there: their content was not computed (most
+    /// desktops have no job server, and a tick should not build a job nobody shows). When one
+    /// appears, each is asked for again through `onJobChanged`.
+    private var unrendered: Set<String> = []
     private var jobs: [String: Job] = [:]
     /// The unique name of the job server, nil while there is none.
     private(set) var serverOwner: String?
@@ -59,17 +63,26 @@ package final class KDEJobMirror {
         jobs[id] != nil && wanted[id] != nil
     }
 
-    /// Makes the job of `id` show `content`; nil ends the job (no progress, or the activity ended).
-    package func update(id: String, content: KDEJobContent?) {
+    /// Makes the job of `id` show `content`; nil ends the job (no progress, or the activity
+    /// ended). `content` is read only while a job server is there.
+    package func update(id: String, content: @autoclosure () -> KDEJobContent?) {
+        guard serverOwner != nil else {
+            unrendered.insert(id)
+            return
+        }
+        let content = content()
         guard wanted[id] != content else { return }
         wanted[id] = content
-        guard serverOwner != nil else { return }
         sync(id)
     }
 
-    /// Ends the job of `id`, if any.
+    /// Ends the job of `id`, if any: the activity is gone.
     package func remove(id: String) {
-        update(id: id, content: nil)
+        unrendered.remove(id)
+        guard wanted[id] != nil else { return }
+        wanted[id] = nil
+        guard serverOwner != nil else { return }
+        sync(id)
     }
 
     // MARK: Talking to the server
@@ -176,7 +189,9 @@ package final class KDEJobMirror {
         serverOwner = owner
         generation += 1
         Log.info("KDE job server found: activities with progress show as KDE jobs")
-        for id in wanted.keys.sorted() { sync(id) }
+        let waiting = unrendered.sorted()
+        unrendered.removeAll()
+        for id in waiting { onJobChanged?(id) }
     }
 
     private func serverVanished() {
@@ -185,6 +200,8 @@ package final class KDEJobMirror {
         generation += 1
         let had = Array(jobs.keys)
         jobs.removeAll()
+        unrendered.formUnion(wanted.keys)
+        wanted.removeAll()
         for id in had { onJobChanged?(id) }
     }
 }

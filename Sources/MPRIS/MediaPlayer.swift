@@ -88,7 +88,7 @@ package final class MediaPlayer {
         current.track = new.track
         announced = current
         var changed: [String: DBusValue] = [:]
-        if new.track.metadata != old.metadata { changed["Metadata"] = new.track.metadata }
+        if !new.track.hasSameMetadata(as: old) { changed["Metadata"] = new.track.metadata }
         if new.track.playbackStatus != old.playbackStatus { changed["PlaybackStatus"] = .string(new.track.playbackStatus) }
         if !changed.isEmpty {
             server.emitPropertiesChanged(path: Self.path, interface: MediaPlayerPlayerInterface.name, values: changed)

@@ -36,6 +36,13 @@ package struct MediaPlayerTrack: Equatable, Sendable {
     /// `mpris:length` in microseconds, as MPRIS wants it.
     var lengthMicroseconds: Int64? { lengthSeconds.map(Self.microseconds) }
 
+    /// Whether `Metadata` reads the same for both: compared field by field, so a round that
+    /// changed nothing builds no dictionary (`PlaybackStatus` is compared on its own).
+    func hasSameMetadata(as other: MediaPlayerTrack) -> Bool {
+        activityID == other.activityID && title == other.title && artist == other.artist
+            && lengthMicroseconds == other.lengthMicroseconds
+    }
+
     /// `Metadata` (`a{sv}`).
     var metadata: DBusValue {
         var values: [String: DBusValue] = [

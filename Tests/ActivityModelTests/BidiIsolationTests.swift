@@ -24,6 +24,16 @@ import Testing
         #expect(BidiIsolation.isolated(text) == expected)
     }
 
+    /// The listed controls are exactly the standard library's `isBidiControl`, over every scalar.
+    @Test func theListedBidiControlsAreUnicodesBidiControlProperty() {
+        var disagreeing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if BidiIsolation.isBidiControl(scalar) != scalar.properties.isBidiControl { disagreeing.append(value) }
+        }
+        #expect(disagreeing.isEmpty)
+    }
+
     @Test func aRightToLeftOverrideInASegmentLabelStaysInsideTheLabel() throws {
         var registry = shippedRegistry()
         let (id, _) = try registry.start(kind: "generic", attributes: [:],

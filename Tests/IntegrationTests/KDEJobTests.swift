@@ -111,6 +111,25 @@ struct KDEJobTests {
         _ = withProgress
     }
 
+    /// While no job server is there the daemon computes no job (issue 29): what a job shows is
+    /// computed when a server appears, so a server that leaves and comes back shows the progress
+    /// as of then, and the card is back while it is away.
+    @Test func aJobServerThatLeavesAndComesBackShowsTheProgressAsOfThen() throws {
+        let f = try DaemonFixture(recorderName: "plasma")
+        let c = f.client
+        let first = try FakeJobViewServer(bus: f.bus)
+        let id = try c.start("generic", state: ["title": .string("Sync"), "progress": .double(0.2)])
+        #expect(c.waitFor { first.requests.count == 1 && first.percent(of: first.requests[0].path) == 20 })
+        let before = f.recorder?.calls.count ?? 0
+        first.stop()
+        #expect(f.waitForNotifies(before + 1), "the card is back while no job shows the activity")
+        #expect(f.recorder?.calls.last?.summary == "Sync")
+        try c.update(id, ["progress": .double(0.6)])
+        let second = try FakeJobViewServer(bus: f.bus)
+        #expect(c.waitFor { second.requests.count == 1 && second.percent(of: second.requests[0].path) == 60 })
+        #expect(second.requests.first?.hints["title"]?.string == "Sync")
+    }
+
     @Test func switchedOffInTheConfigNoJobs() throws {
         let (f, jobs) = try fixture(config: "kde-jobs = off\n")
         let c = f.client

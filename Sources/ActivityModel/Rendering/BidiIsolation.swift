@@ -12,7 +12,7 @@ public enum BidiIsolation {
 
     /// `text` ready to stand among other text.
     public static func isolated(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isRightToLeft($0) || isBidiControl($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: mayReachOutside) else { return text }
         var result = String.UnicodeScalarView()
         var paragraph: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars {
@@ -37,7 +37,7 @@ public enum BidiIsolation {
                 depth += 1
             } else if scalar == popDirectionalIsolate {
                 if depth == 0 { reachesOut = true } else { depth -= 1 }
-            } else if depth == 0, isRightToLeft(scalar) || isBidiControl(scalar) {
+            } else if depth == 0, mayReachOutside(scalar) {
                 reachesOut = true
             }
         }
@@ -65,9 +65,22 @@ public enum BidiIsolation {
         (0x2066...0x2068).contains(scalar.value)
     }
 
-    /// The explicit formatting characters and marks of UAX #9 (LRE…RLO, LRI…PDI, LRM, RLM, ALM).
-    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isBidiControl
+    /// A right-to-left letter or a bidi control. Everything below U+0590 is neither, so the
+    /// daemon's own text (digits, "·", "⏱" aside) is told apart by one comparison a scalar.
+    private static func mayReachOutside(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x0590 && (isRightToLeft(scalar) || isBidiControl(scalar))
+    }
+
+    /// The explicit formatting characters and marks of UAX #9, Unicode's `Bidi_Control`
+    /// (PropList.txt): ALM, LRM, RLM, LRE…RLO, LRI…PDI. Listed, not looked up: the standard
+    /// library's lookup, on every scalar of every text each tick, was most of what isolating
+    /// cost, and the set is closed (`BidiIsolationTests` checks the list against the lookup
+    /// over every scalar).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// A letter of a right-to-left script (bidi classes R and AL): the blocks Unicode assigns
