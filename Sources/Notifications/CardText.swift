@@ -23,6 +23,7 @@ public enum CardText {
     /// server without body markup does not show them; everything else (e.g. "a < b"), entities
     /// included, stays as it is.
     public static func stripMarkup(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }  // no tag can start: as it is
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {

@@ -54,6 +54,7 @@ final class NotificationEngine: @unchecked Sendable {
     func run() {
         g_main_context_push_thread_default(context.pointer)
         notify_init(appName)
+        VariantTypeInfoCache.hold()
         loop = g_main_loop_new(context.pointer, la_g_false)
         do {
             let watch = try ServerWatch(engine: self)

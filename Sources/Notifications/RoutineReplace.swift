@@ -71,7 +71,7 @@ enum RoutineReplace {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(LibnotifyNotification.variant(value)))
         }
         hints.append(g_variant_new_dict_entry(g_variant_new_string("sender-pid"),
-                                              g_variant_new_variant(g_variant_new_int64(Int(getpid())))))
+                                              g_variant_new_variant(g_variant_new_int64(Int(processID)))))
         let actions = strings(request.flatActions)
         let children: [OpaquePointer?] = [
             g_variant_new_string(request.appName),
@@ -85,6 +85,9 @@ enum RoutineReplace {
         ]
         return g_variant_new_tuple(children, gsize(children.count))
     }
+
+    /// This process's id for `sender-pid`, read once (glibc asks the kernel at every `getpid`).
+    private static let processID = getpid()
 
     /// An `as` of `texts` (g_variant_new_strv copies them).
     private static func strings(_ texts: [String]) -> OpaquePointer? {

@@ -33,7 +33,8 @@ extension RoundView {
 
     /// A body of several lines as one line (Plasma's greeter shows one line of artist).
     private static func oneLine(_ text: String) -> String {
-        text.split(separator: "\n").map(String.init).joined(separator: " · ")
+        guard text.utf8.contains(0x0A) else { return text }  // one line already, as a timer's body mostly is
+        return text.split(separator: "\n").map(String.init).joined(separator: " · ")
     }
 }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The player compares tracks field by field once a second instead of building two `Metadata`
 /// dictionaries (issue 29): the comparison must say "same" exactly when the dictionaries are equal.
-struct MediaPlayerTrackTests {
+@Suite(.timeLimit(.minutes(1))) struct MediaPlayerTrackTests {
     private static let base = MediaPlayerTrack(activityID: "a1", title: "Pomodoro", artist: "24m left · ends at 12:22",
                                                lengthSeconds: 1500, isRunning: true)
 
