@@ -2,13 +2,13 @@ import CNotify
 
 /// Keeps GLib's GVariant type information for the card's messages alive for the daemon's life.
 ///
-/// GLib before 2.80 (Debian 12 has 2.74) frees a container type's information when the last
-/// GVariant of that type goes, and its whole table when it is empty (`gvarianttypeinfo.c`,
+/// GLib (2.74, Debian 12's) frees a container type's information when the last GVariant of
+/// that type goes, and its whole table when it is empty (`gvarianttypeinfo.c`,
 /// `g_variant_type_info_unref`). Between two ticks no GVariant is left, so every routine
 /// replace built the table and the infos of `(susssasa{sv}i)`, `as`, `a{sv}`, `{sv}`, the
-/// header's `a{yv}` and `{yv}` and the answer's `(u)` again, and freed them after: about a
-/// twentieth of a tick's instructions (issue 29, docs/benchmarks.md). One value of each type,
-/// never released, holds them.
+/// header's `a{yv}` and `{yv}` and the answer's `(u)` again, and freed them after: about 3 %
+/// of a tick's instructions (issue 29, docs/benchmarks.md). One value of each type, never
+/// released, holds them.
 enum VariantTypeInfoCache {
     /// Made once (a static's lazy, thread-safe initialisation).
     private static let held: Void = {

@@ -198,8 +198,9 @@ enum LiveValue: String, Sendable, CaseIterable {
 extension String {
     /// The text without leading and trailing spaces, newlines and tabs.
     var trimmingSpaces: String {
-        // A character that is one of them ends and starts with its byte, so a text whose first
-        // and last bytes are not is returned as it is without walking its characters (every
+        // Each of them is a character of one byte, and a character starts with its first byte
+        // and ends with its last: a text whose first and last bytes are none of them has
+        // nothing to trim. It is returned as it is, without walking its characters (every
         // rendered text comes through here, every tick).
         let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }
         guard let firstByte = utf8.first, let lastByte = utf8.last, isSpaceByte(firstByte) || isSpaceByte(lastByte) else {
