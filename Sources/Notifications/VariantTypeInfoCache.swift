@@ -5,28 +5,33 @@ import CNotify
 /// GLib (2.74, Debian 12's) frees a container type's information when the last GVariant of
 /// that type goes, and its whole table when it is empty (`gvarianttypeinfo.c`,
 /// `g_variant_type_info_unref`). Between two ticks no GVariant is left, so every routine
-/// replace built the table and the infos of `(susssasa{sv}i)`, `as`, `a{sv}`, `{sv}`, the
-/// header's `a{yv}` and `{yv}` and the answer's `(u)` again, and freed them after: about 3 %
-/// of a tick's instructions (issue 29, docs/benchmarks.md). One value of each type, never
-/// released, holds them.
+/// replace built the table and the infos of its arguments, of the message header's fields and
+/// of the server's answer again, and freed them after: about 3 % of a tick's instructions
+/// (issue 29, docs/benchmarks.md). One value of each type, never released, holds them (with
+/// the types inside them: `as`, `a{sv}`, `{sv}`, `{yv}`).
 enum VariantTypeInfoCache {
-    /// Made once (a static's lazy, thread-safe initialisation).
+    /// Notify's arguments (`RoutineReplace.arguments` builds them; a test holds the two
+    /// together), GDBus's header fields, and Notify's answer.
+    static let heldTypes = ["(susssasa{sv}i)", "a{yv}", "(u)"]
+
+    /// Made once (a static's lazy, thread-safe initialisation): an empty value of each type,
+    /// which GLib reads as that type's default.
     private static let held: Void = {
-        let hint = g_variant_new_dict_entry(g_variant_new_string(""), g_variant_new_variant(g_variant_new_int32(0)))
-        let notifyArguments: [OpaquePointer?] = [
-            g_variant_new_string(""), g_variant_new_uint32(0), g_variant_new_string(""), g_variant_new_string(""),
-            g_variant_new_string(""), g_variant_new_strv(nil, 0), g_variant_new_array(nil, [hint], 1), g_variant_new_int32(0),
-        ]
-        let headerField = g_variant_new_dict_entry(g_variant_new_byte(0), g_variant_new_variant(g_variant_new_byte(0)))
-        for value in [g_variant_new_tuple(notifyArguments, gsize(notifyArguments.count)),
-                      g_variant_new_array(nil, [headerField], 1),
-                      g_variant_new_tuple([g_variant_new_uint32(0)], 1)] {
-            _ = g_variant_ref_sink(value)  // never unreferenced: held for the process's life
+        for typeString in heldTypes {
+            let type = g_variant_type_new(typeString)
+            _ = g_variant_ref_sink(g_variant_new_from_data(type, nil, 0, la_g_false, nil, nil))  // never released
+            g_variant_type_free(type)
         }
     }()
 
     /// Makes sure the values are held; the card thread calls it as it starts.
     static func hold() {
         held
+    }
+
+    /// Whether `value`'s type is one held here.
+    static func holds(typeOf value: OpaquePointer?) -> Bool {
+        guard let value, let typeString = g_variant_get_type_string(value) else { return false }
+        return heldTypes.contains(String(cString: typeString))
     }
 }
