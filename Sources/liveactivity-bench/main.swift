@@ -63,16 +63,22 @@ func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(te
 let selected = only
 let runs = { (part: String) in selected == nil || selected == part }
 
-do {
-    var rows: [Row] = []
+/// `--push-only`: its world is released before the process exits, so its bus directory goes too.
+func runPushOnly() throws {
     let world = try BenchWorld()
+    progress("push through mosquitto")
+    print(Report.machine())
+    print("Build: release. Push measures only.\n")
+    print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000)))
+}
+
+do {
     if pushOnly {
-        progress("push through mosquitto")
-        print(Report.machine())
-        print("Build: release. Push measures only.\n")
-        print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000)))
+        try runPushOnly()
         exit(0)
     }
+    var rows: [Row] = []
+    let world = try BenchWorld()
     if runs("startup") {
         progress("exec → name")
         rows += try Startup.measure(world: world, runs: 15)
