@@ -1,4 +1,5 @@
 import os
+import shutil
 import sys
 import tempfile
 
@@ -15,6 +16,7 @@ def broker():
     broker = Mosquitto(directory)
     yield broker
     broker.stop()
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture
