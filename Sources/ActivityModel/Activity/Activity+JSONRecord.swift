@@ -134,14 +134,29 @@ private struct JSONRecordWriter {
     /// A JSON string: quotes, backslashes and control characters escaped.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most texts need no escape: then their bytes are copied at once, not one by one.
+        let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where Self.needsEscape(byte) { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+            if Self.needsEscape(byte) {
                 escape(byte)
             } else {
                 bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether JSON needs `byte` escaped inside a string: quote, backslash, control characters.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
     }
 
     private mutating func escape(_ byte: UInt8) {

@@ -8,10 +8,11 @@ public enum BusText {
         !text.utf8.contains(0)
     }
 
-    /// The reason `text` cannot be sent, or nil; `role` names it, e.g. `state key "title"`.
-    public static func problem(_ text: String, role: String) -> String? {
+    /// The reason `text` cannot be sent, or nil; `role` names it, e.g. `state key "title"`, and is
+    /// only made when there is a problem (every Update checks every key and string before its reply).
+    public static func problem(_ text: String, role: @autoclosure () -> String) -> String? {
         guard let offset = text.utf8.firstIndex(of: 0) else { return nil }
-        return "\(role): contains a NUL character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset)); "
+        return "\(role()): contains a NUL character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset)); "
             + "text on the bus cannot hold NUL"
     }
 

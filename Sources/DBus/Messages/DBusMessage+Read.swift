@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// Reading arguments with `DBusMessageIter` into `DBusValue`s.
 extension DBusMessage {
@@ -56,26 +57,36 @@ enum MessageReader {
 
     /// Reads an array, or a dictionary when its elements are dict entries.
     private static func readArray(_ iterator: UnsafeMutablePointer<DBusMessageIter>) throws(DBusError) -> DBusValue {
-        let arraySignature = signature(iterator)
-        let elementSignature = String(arraySignature.dropFirst())
+        let (keySignature, valueSignature, elementSignature) = arrayTypes(iterator)
         var sub = DBusMessageIter()
         dbus_message_iter_recurse(iterator, &sub)
-        guard elementSignature.hasPrefix("{") else {
+        guard let keySignature, let valueSignature else {
             return .array(elementSignature: elementSignature, try readAll(&sub))
         }
-        let inner = elementSignature.dropFirst().dropLast()
-        let keySignature = String(inner.prefix(1))
-        let valueSignature = String(inner.dropFirst())
         var entries: [DBusDictEntry] = []
         while dbus_message_iter_get_arg_type(&sub) == cdbus_type_dict_entry {
             var pair = DBusMessageIter()
             dbus_message_iter_recurse(&sub, &pair)
-            let values = try readAll(&pair)
-            guard values.count == 2 else { throw .invalidArgs("malformed dictionary entry") }
-            entries.append(DBusDictEntry(key: values[0], value: values[1]))
+            // libdbus validated the message: an entry holds a key, then a value.
+            let key = try read(&pair)
+            guard dbus_message_iter_next(&pair) != 0 else { throw .invalidArgs("malformed dictionary entry") }
+            entries.append(DBusDictEntry(key: key, value: try read(&pair)))
             dbus_message_iter_next(&sub)
         }
         return .dictionary(keySignature: keySignature, valueSignature: valueSignature, entries)
+    }
+
+    /// The array's element signature, and for a dictionary its key and value signatures. `a{sv}`,
+    /// what most calls carry, is known by its bytes without making substrings.
+    private static func arrayTypes(_ iterator: UnsafeMutablePointer<DBusMessageIter>)
+        -> (key: String?, value: String?, element: String) {
+        guard let raw = dbus_message_iter_get_signature(iterator) else { return (nil, nil, "") }
+        defer { dbus_free(raw) }
+        if strcmp(raw, "a{sv}") == 0 { return ("s", "v", "{sv}") }
+        let elementSignature = String(String(cString: raw).dropFirst())
+        guard elementSignature.hasPrefix("{") else { return (nil, nil, elementSignature) }
+        let inner = elementSignature.dropFirst().dropLast()
+        return (String(inner.prefix(1)), String(inner.dropFirst()), elementSignature)
     }
 
     /// `dbus_message_iter_get_basic` into an 8-byte union, the size libdbus may write.
@@ -88,12 +99,5 @@ enum MessageReader {
     /// A string-like basic value (`s`, `o`, `g`); libdbus guarantees valid UTF-8.
     private static func text(_ iterator: UnsafeMutablePointer<DBusMessageIter>) -> String {
         basic(iterator).str.map { String(cString: $0) } ?? ""
-    }
-
-    /// `dbus_message_iter_get_signature` of the value at the iterator, freed with `dbus_free`.
-    private static func signature(_ iterator: UnsafeMutablePointer<DBusMessageIter>) -> String {
-        guard let raw = dbus_message_iter_get_signature(iterator) else { return "" }
-        defer { dbus_free(raw) }
-        return String(cString: raw)
     }
 }
