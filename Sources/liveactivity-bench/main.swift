@@ -91,7 +91,7 @@ do {
     }
     if runs("round-trips") {
         progress("round trips")
-        rows += try ObjectServerFloor.measure(bus: world.bus, count: 1000)
+        rows += try ObjectServerFloor.measure(bus: world.bus, count: 5000)
         // 20,000 pairs (about 4 s), as `--only round-trips` takes: with 1,000 the ratio of the medians
         // was 1.29, 1.34 and 1.43 in three full runs.
         rows += try RoundTrip.measure(world: world, count: 20_000)
