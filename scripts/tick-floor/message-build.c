@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "card-hints.h"
+
 static const char *activity_path = "/io/github/liveactivities/LiveActivities1/activity/vmdv5ity";
 
 static DBusMessage *signal_by_api(void) {
@@ -56,18 +58,9 @@ static DBusMessage *signal_by_api(void) {
 }
 
 static GVariant *notify_tree(void) {
-  GVariantBuilder hints;
-  g_variant_builder_init(&hints, G_VARIANT_TYPE("a{sv}"));
-  g_variant_builder_add(&hints, "{sv}", "category", g_variant_new_string("x-liveactivities"));
-  g_variant_builder_add(&hints, "{sv}", "desktop-entry", g_variant_new_string("io.github.liveactivities"));
-  g_variant_builder_add(&hints, "{sv}", "resident", g_variant_new_boolean(TRUE));
-  g_variant_builder_add(&hints, "{sv}", "suppress-sound", g_variant_new_boolean(TRUE));
-  g_variant_builder_add(&hints, "{sv}", "urgency", g_variant_new_byte(1));
-  g_variant_builder_add(&hints, "{sv}", "value", g_variant_new_int32(0));
-  g_variant_builder_add(&hints, "{sv}", "sender-pid", g_variant_new_int64(16023));
   const char *actions[] = {"complete", "Complete", "cancel", "Cancel", "extend:300", "+5 min"};
   return g_variant_new("(susss@as@a{sv}i)", "Focus", 2, "", "Pomodoro", "24:57 left \xc2\xb7 ends at 06:48",
-                       g_variant_new_strv(actions, 6), g_variant_builder_end(&hints), 0);
+                       g_variant_new_strv(actions, 6), card_hints(0, 16023), 0);
 }
 
 static void notify_send_path(GVariant *body, guint32 serial) {

@@ -20,6 +20,8 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+#include "card-hints.h"
+
 /* `a{sv}` of string values, but for a key named "Progress", whose value is a double (as the
  * daemon's Progress property is). */
 static void append_properties_changed(DBusMessage *message, const char *interface, int count,
@@ -75,17 +77,8 @@ static GDBusMessage *drop_answer(GDBusConnection *connection, GDBusMessage *mess
 }
 
 static GVariant *notify_arguments(guint32 replaces, const char *body) {
-  GVariantBuilder hints;
-  g_variant_builder_init(&hints, G_VARIANT_TYPE("a{sv}"));
-  g_variant_builder_add(&hints, "{sv}", "category", g_variant_new_string("x-liveactivities"));
-  g_variant_builder_add(&hints, "{sv}", "desktop-entry", g_variant_new_string("io.github.liveactivities"));
-  g_variant_builder_add(&hints, "{sv}", "resident", g_variant_new_boolean(TRUE));
-  g_variant_builder_add(&hints, "{sv}", "suppress-sound", g_variant_new_boolean(TRUE));
-  g_variant_builder_add(&hints, "{sv}", "urgency", g_variant_new_byte(1));
-  g_variant_builder_add(&hints, "{sv}", "value", g_variant_new_int32(5));
-  g_variant_builder_add(&hints, "{sv}", "sender-pid", g_variant_new_int64(getpid()));
   const char *actions[] = {"complete", "Complete", "cancel", "Cancel", "extend:300", "+5 min", NULL};
-  return g_variant_new("(susss^asa{sv}i)", "Focus", replaces, "", "Pomodoro", body, actions, &hints, 0);
+  return g_variant_new("(susss^as@a{sv}i)", "Focus", replaces, "", "Pomodoro", body, actions, card_hints(5, getpid()), 0);
 }
 
 /* The card's first show, waiting for the id its replaces then name. */
