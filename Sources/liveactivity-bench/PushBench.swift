@@ -3,12 +3,12 @@ import Foundation
 import MQTT
 import DaemonHarness
 
-/// Push over a real mosquitto: the latency from publishing an update to the activity's
-/// PropertiesChanged, how many messages per second one daemon applies, and the bus Update
-/// round trip with push off and on: two daemons at once, each on its own bus, one connected
-/// to the broker, called in turn.
+/// Push over a real mosquitto: the daemon's wake-ups while connected and idle, the latency from
+/// publishing an update to the activity's PropertiesChanged, how many messages per second one
+/// daemon applies, and the bus Update round trip with push off and on: two daemons at once,
+/// each on its own bus, one connected to the broker, called in turn.
 enum PushBench {
-    static func measure(world: BenchWorld, samples: Int, flood: Int) throws -> [Row] {
+    static func measure(world: BenchWorld, samples: Int, flood: Int, idleSeconds: Double) throws -> [Row] {
         let broker = try Mosquitto()
         let config = world.daemon.configDirectory.appendingPathComponent("liveactivityd.conf")
         try "push-broker = \(broker.url)\n".write(to: config, atomically: true, encoding: .utf8)
@@ -18,6 +18,10 @@ enum PushBench {
         guard watcher.wait(timeout: 20, { (try? client.call("Get", [.string(BenchClient.interface), .string("PushStatus")],
                                                            interface: "org.freedesktop.DBus.Properties").first?.unwrapped.string) == "connected" })
         else { throw BenchError.setup("the daemon did not connect to the broker") }
+        // Connected, nothing live, nobody calling: only the keepalive (60 s by default) may wake it.
+        Thread.sleep(forTimeInterval: 2)  // what the start set off settles first, as in the idle measures
+        let idle = try world.cost { Thread.sleep(forTimeInterval: idleSeconds) }
+        let allowedIdle = 2 * Int((idleSeconds / 60).rounded(.up))
         let pushOff = try BenchWorld()
         try pushOff.daemon.start()
         let (off, on) = try interleavedRoundTrips(off: pushOff, on: world, count: 1000)
@@ -52,6 +56,9 @@ enum PushBench {
         world.daemon.kill()
         try? FileManager.default.removeItem(at: config)
         return [
+            Row(name: "Wake-ups (all threads), \(Int(idleSeconds)) s connected to the broker and idle, nothing live (keepalive 60 s)",
+                measured: "\(idle.wakeups) (\(idle.wakeupsByThread))", target: "≤ 2 per minute (≤ \(allowedIdle) here)",
+                met: idle.wakeups <= allowedIdle),
             Row(name: "Push → PropertiesChanged latency, median / p99 (\(samples) pushes 10 ms apart, mosquitto on 127.0.0.1)",
                 measured: "\(millis(percentile(spaced, 0.5))) / \(millis(percentile(spaced, 0.99)))", target: "≤ 1 ms / ≤ 5 ms",
                 met: percentile(spaced, 0.5) <= 0.001 && percentile(spaced, 0.99) <= 0.005),

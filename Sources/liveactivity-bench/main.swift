@@ -15,7 +15,8 @@ liveactivityd found beside this executable; prints a Markdown table of the resul
   --quick                 idle 10 s, throughput 2 s, loop 10 s, tick 20 s
   --only PART             one part: startup, idle, round-trips, throughput, loop or tick (to profile it,
                           attach perf or strace to the daemon, printed on stderr, while it runs)
-  --push-only             only the push measures (a mosquitto on 127.0.0.1; about 20 s)
+  --push-only             only the push measures (a mosquitto on 127.0.0.1; about 20 s and the idle
+                          window, connected and idle)
 """
 
 var idleSeconds = 60.0
@@ -64,17 +65,17 @@ let selected = only
 let runs = { (part: String) in selected == nil || selected == part }
 
 /// `--push-only`: its world is released before the process exits, so its bus directory goes too.
-func runPushOnly() throws {
+func runPushOnly(idleSeconds: Double) throws {
     let world = try BenchWorld()
     progress("push through mosquitto")
     print(Report.machine())
     print("Build: release. Push measures only.\n")
-    print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000)))
+    print(Report.markdown(try PushBench.measure(world: world, samples: 500, flood: 5000, idleSeconds: idleSeconds)))
 }
 
 do {
     if pushOnly {
-        try runPushOnly()
+        try runPushOnly(idleSeconds: idleSeconds)
         exit(0)
     }
     var rows: [Row] = []
@@ -105,7 +106,7 @@ do {
     world.daemon.kill()
     if selected == nil {
         progress("push through mosquitto")
-        rows += try PushBench.measure(world: world, samples: 500, flood: 5000)
+        rows += try PushBench.measure(world: world, samples: 500, flood: 5000, idleSeconds: idleSeconds)
     }
     if runs("loop") {
         progress("notify-send loop against dunst, \(loopSeconds) s twice")
