@@ -6,12 +6,14 @@ import DaemonHarness
 /// `gnome-shell-pomodoro`, run as its background service on a private bus and Xvfb) against
 /// the daemon keeping a `focus` card with a seconds countdown current on dunst. Each gets its
 /// own bus and dunst; over the same window: wake-ups, CPU (schedstat) and RSS, and for the
-/// daemon its CPU per tick (the card replaced once a second).
+/// daemon its CPU per tick (the card replaced once a second) and whether its cards keep to
+/// their seconds (each Notify's time against the first card's, plus one second a card).
 enum PomodoroSideBySide {
     static func measure(seconds: Double) throws -> [Row] {
         let window = "\(Int(seconds)) s"
         var rows: [Row] = []
-        if let peer = try peerCost(seconds: seconds) {
+        let peer = try peerCost(seconds: seconds)
+        if let peer {
             rows.append(Row(name: "gnome-pomodoro 0.22, one Pomodoro, \(window): wake-ups / CPU / RSS",
                             measured: "\(peer.cost.wakeups) / \(millis(peer.cost.cpu)) / \(megabytes(peer.rss))",
                             target: "reference", met: nil))
@@ -29,14 +31,30 @@ enum PomodoroSideBySide {
                 target: "reference", met: nil),
             Row(name: "liveactivityd CPU per tick, all threads (\(ours.ticks) ticks, \(ours.notifies) cards replaced)",
                 measured: millis(perTick) + " (" + byThread + ")", target: "≤ 0.25 ms", met: perTick <= 0.000_25),
+            Row(name: "liveactivityd cards on their ticks, \(window): cards, largest offset from the first card's second",
+                measured: "\(ours.notifies) cards, \(millis(ours.largestOffset))",
+                target: "one a second, offsets ≤ 10 ms", met: ours.notifies >= Int(seconds) && ours.largestOffset <= 0.010),
         ]
+        if let peer {
+            rows.append(Row(name: "One Pomodoro, \(window) on dunst: CPU of liveactivityd / gnome-pomodoro",
+                            measured: "\(millis(ours.cost.cpu)) / \(millis(peer.cost.cpu))" +
+                                String(format: " (%.2f×)", ours.cost.cpu / max(peer.cost.cpu, 1e-9)),
+                            target: "ours below the peer's", met: ours.cost.cpu < peer.cost.cpu))
+        }
         return rows
+    }
+
+    /// How far card `i` strays from the first card's time plus `i` seconds, the largest over the
+    /// window: a card late by the server's answer, or a tick skipped, shows here (infinity: no card).
+    private static func largestOffset(_ times: [Double]) -> Double {
+        guard let first = times.first else { return .infinity }
+        return times.enumerated().map { abs($0.element - first - Double($0.offset)) }.max() ?? .infinity
     }
 
     private static func label(_ name: String) -> String { name == "main" ? "event loop" : name == "unnamed" ? "card thread" : name }
 
     /// The daemon with dunst: a focus activity started, 2 s to settle, then the window.
-    private static func daemonCost(seconds: Double) throws -> (cost: Cost, rss: Int, ticks: Int, notifies: Int) {
+    private static func daemonCost(seconds: Double) throws -> (cost: Cost, rss: Int, ticks: Int, notifies: Int, largestOffset: Double) {
         let bus = try PrivateBus()
         let dunst = try Dunst(bus: bus)
         defer { dunst.stop() }
@@ -48,10 +66,12 @@ enum PomodoroSideBySide {
         try connection.addMatch("type='signal',member='PropertiesChanged',path='\(BenchClient.path)/activity/pomodoro'")
         try connection.addMatch("type='method_call',interface='org.freedesktop.Notifications',member='Notify',eavesdrop=true")
         var changes = 0, notifies = 0
+        var notifyTimes: [Double] = []
         connection.addMessageHandler { message in
             if message.member == "PropertiesChanged" { changes += 1 }
             guard message.member == "Notify" else { return false }
             notifies += 1
+            notifyTimes.append(monotonicSeconds())
             // Handled: an eavesdropped call left unhandled gets libdbus's UnknownMethod reply,
             // which reaches the caller before the server's and fails its Notify.
             return true
@@ -64,9 +84,10 @@ enum PomodoroSideBySide {
         guard let before = ProcessStats.read(pid: daemon.pid) else { throw BenchError.setup("daemon gone") }
         changes = 0
         notifies = 0
+        notifyTimes = []
         _ = loop.run(until: { false }, timeout: seconds)
         guard let after = ProcessStats.read(pid: daemon.pid) else { throw BenchError.setup("daemon gone") }
-        return (Cost(before: before, after: after), after.residentKilobytes, changes, notifies)
+        return (Cost(before: before, after: after), after.residentKilobytes, changes, notifies, largestOffset(notifyTimes))
     }
 
     /// gnome-pomodoro's service with a Pomodoro started (`--start` goes to the running
