@@ -24,7 +24,13 @@ final class BenchClient {
     }
 
     func update(_ id: String, sequence: Int64) throws {
-        try call("Update", [.string(id), .vardict(["seq": .int64(sequence), "body": .string("n\(sequence)")]), .vardict([:])])
+        try call("Update", Self.updateArguments(id, sequence: sequence))
+    }
+
+    /// The bench's Update (`s a{sv} a{sv}`): a sequence number and a new body. The object
+    /// server's floor carries the same arguments (`ObjectServerFloor`).
+    static func updateArguments(_ id: String, sequence: Int64) -> [DBusValue] {
+        [.string(id), .vardict(["seq": .int64(sequence), "body": .string("n\(sequence)")]), .vardict([:])]
     }
 
     func end(_ id: String) throws {

@@ -21,25 +21,23 @@ enum ObjectServerFloor {
         }
         defer { server.stop() }
         let client = try DBusConnection(address: bus.address)
-        let empty = try interleaved(count: count) { _ in
-            _ = try client.callMethod(destination: server.uniqueName, path: path, interface: interface, member: "Nothing")
-        } ping: {
+        let ping = {
             _ = try client.callMethod(destination: server.uniqueName, path: path, interface: "org.freedesktop.DBus.Peer", member: "Ping")
         }
-        let carried = try interleaved(count: count) { i in
+        let empty = try interleaved(count: count, ping: ping) { _ in
+            _ = try client.callMethod(destination: server.uniqueName, path: path, interface: interface, member: "Nothing")
+        }
+        let carried = try interleaved(count: count, ping: ping) { i in
             _ = try client.callMethod(destination: server.uniqueName, path: path, interface: interface, member: "Carry",
-                                      arguments: [.string("rtt"), .vardict(["seq": .int64(Int64(i)), "body": .string("n\(i)")]),
-                                                  .vardict([:])])
-        } ping: {
-            _ = try client.callMethod(destination: server.uniqueName, path: path, interface: "org.freedesktop.DBus.Peer", member: "Ping")
+                                      arguments: BenchClient.updateArguments("rtt", sequence: Int64(i)))
         }
         return [row("Object server, empty method round trip, median (no daemon)", empty),
                 row("Object server, the Update's arguments read and dropped, round trip, median (no daemon)", carried)]
     }
 
     /// Medians of `method` and `ping` called in turn, after 200 of each to warm up.
-    private static func interleaved(count: Int, _ method: (Int) throws -> Void,
-                                    ping: () throws -> Void) throws -> (method: Double, ping: Double) {
+    private static func interleaved(count: Int, ping: () throws -> Void,
+                                    _ method: (Int) throws -> Void) throws -> (method: Double, ping: Double) {
         var methods: [Double] = []
         var pings: [Double] = []
         for i in 0..<(count + 200) {
